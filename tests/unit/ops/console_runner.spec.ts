@@ -1,0 +1,86 @@
+import { test } from '@japa/runner'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  CONSOLE_OUTPUT_LIMIT_BYTES,
+  ConsoleRunner,
+  DEFAULT_CONSOLE_COMMANDS,
+  parseConsoleAllowlist,
+  splitCommandLine,
+} from '#services/ops/console_runner'
+
+/** A stand-in for ace.js: behaves according to the command name it receives. */
+const FAKE_ACE = `
+const [command, ...args] = process.argv.slice(2)
+if (command === 'ok') { console.log('ran ' + JSON.stringify(args)); process.exit(0) }
+if (command === 'fail') { console.error('\\u001b[31mboom\\u001b[39m'); process.exit(3) }
+if (command === 'slow') { setTimeout(() => {}, 60000) }
+if (command === 'flood') { process.stdout.write('y'.repeat(${CONSOLE_OUTPUT_LIMIT_BYTES} + 1000)); }
+if (command === 'env') { console.log(process.env.NO_COLOR) }
+`
+
+test.group('Ops console | allowlist and parsing', () => {
+  test('defaults to read-only commands and trims the configured list', ({ assert }) => {
+    assert.deepEqual(parseConsoleAllowlist(undefined), DEFAULT_CONSOLE_COMMANDS)
+    assert.deepEqual(parseConsoleAllowlist(''), DEFAULT_CONSOLE_COMMANDS)
+    assert.deepEqual(parseConsoleAllowlist(' list , migration:status,,list'), ['list', 'migration:status'])
+  })
+
+  test('splits command lines on whitespace with quotes and nothing else', ({ assert }) => {
+    assert.deepEqual(splitCommandLine('sync:status  "user 1" --json'), ['sync:status', 'user 1', '--json'])
+    assert.deepEqual(splitCommandLine("list ''"), ['list', ''])
+    assert.deepEqual(splitCommandLine('list; rm -rf $HOME'), ['list;', 'rm', '-rf', '$HOME'])
+  })
+})
+
+test.group('Ops console | running', (group) => {
+  let dir = ''
+  let runner: ConsoleRunner
+  group.setup(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hrvault-console-'))
+    await writeFile(join(dir, 'ace.js'), FAKE_ACE)
+    runner = new ConsoleRunner({ allowed: ['ok', 'fail', 'slow', 'flood', 'env'], timeoutMs: 1500, cwd: dir })
+    return () => rm(dir, { recursive: true, force: true })
+  })
+
+  test('runs an allowlisted command with its arguments', async ({ assert }) => {
+    const result = await runner.run('ok --flag "two words"')
+    assert.isTrue(result.success)
+    assert.equal(result.exit_code, 0)
+    assert.equal(result.command, 'ok --flag two words')
+    assert.equal(result.output.trim(), 'ran ["--flag","two words"]')
+  })
+
+  test('reports a failing command as success false with its exit code and no colour codes', async ({ assert }) => {
+    const result = await runner.run('fail')
+    assert.isFalse(result.success)
+    assert.equal(result.exit_code, 3)
+    assert.equal(result.output.trim(), 'boom')
+  })
+
+  test('stops a command at the timeout', async ({ assert }) => {
+    const result = await runner.run('slow')
+    assert.isFalse(result.success)
+    assert.isTrue(result.timed_out)
+    assert.equal(result.exit_code, 124)
+    assert.match(result.output, /timed out after 1.5 s/)
+  })
+
+  test('caps the output and marks it truncated', async ({ assert }) => {
+    const result = await runner.run('flood')
+    assert.isTrue(result.truncated)
+    assert.match(result.output, /\[output truncated: 1000 more bytes not shown\]$/)
+    assert.isAtMost(Buffer.byteLength(result.output), CONSOLE_OUTPUT_LIMIT_BYTES + 100)
+  })
+
+  test('asks the child for plain output', async ({ assert }) => {
+    assert.equal((await runner.run('env')).output.trim(), '1')
+  })
+
+  test('refuses commands outside the allowlist, listing the allowed ones', async ({ assert }) => {
+    await assert.rejects(() => runner.run('migration:rollback'), /not allowed\. Allowed commands: ok, fail, slow, flood, env/)
+    await assert.rejects(() => runner.run('ok;ls'), /not allowed/)
+    await assert.rejects(() => runner.run(''), /not allowed/)
+  })
+})
