@@ -109,12 +109,14 @@ export class ConsoleRunner {
     const allArgs = [...args, ...extraArgs]
     if (!this.isAllowed(name)) {
       throw new OpsConsoleCommandNotAllowedException(
-        `Command "${name}" is not allowed. Allowed commands: ${this.options.allowed.join(', ') || '(none)'}`
+        `Command "${name}" is not allowed. Allowed commands: ${this.options.allowed.join(', ') || '(none)'}`,
+        this.list()
       )
     }
     if (allArgs.length > MAX_ARGS || allArgs.some((arg) => arg.length > MAX_ARG_LENGTH || arg.includes('\0'))) {
       throw new OpsConsoleCommandNotAllowedException(
-        `Arguments of "${name}" are not allowed (at most ${MAX_ARGS} arguments of ${MAX_ARG_LENGTH} characters)`
+        `Arguments of "${name}" are not allowed (at most ${MAX_ARGS} arguments of ${MAX_ARG_LENGTH} characters)`,
+        this.list()
       )
     }
     return this.spawnAce(name, allArgs)

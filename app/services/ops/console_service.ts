@@ -1,0 +1,49 @@
+import { inject } from '@adonisjs/core'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+import { OpsAuditService } from '#services/ops/audit_service'
+import { ConsoleRunner, parseConsoleAllowlist, type ConsoleRunResult } from '#services/ops/console_runner'
+import OpsConsoleCommandNotAllowedException from '#exceptions/ops_console_command_not_allowed_exception'
+
+/** `{ops}/console`: the allowlisted Ace commands, run in a child process and audited. */
+@inject()
+export class OpsConsoleService {
+  constructor(protected audit: OpsAuditService) {}
+
+  protected runner() {
+    return new ConsoleRunner({
+      allowed: parseConsoleAllowlist(env.get('OPS_CONSOLE_COMMANDS')),
+      timeoutMs: Math.max(0.1, env.get('OPS_CONSOLE_TIMEOUT_SECONDS', 60)) * 1000,
+      cwd: app.makePath(),
+    })
+  }
+
+  /** OPS_CONSOLE_COMMANDS, or the read-only defaults. */
+  list(): string[] {
+    return this.runner().list()
+  }
+
+  /**
+   * Runs `command` (name plus optional arguments) and extra `args` for the token `actor`. Every
+   * attempt is audited, refused ones included; a refused command throws the 403 exception.
+   */
+  async run(actor: string, command: string, args: string[] = []): Promise<ConsoleRunResult> {
+    let result: ConsoleRunResult
+    try {
+      result = await this.runner().run(command, args)
+    } catch (error) {
+      if (error instanceof OpsConsoleCommandNotAllowedException) {
+        await this.audit.record({ actor, action: 'console.run', target: command, outcome: 'refused' })
+      }
+      throw error
+    }
+    await this.audit.record({
+      actor,
+      action: 'console.run',
+      target: result.command,
+      outcome: result.timed_out ? 'timeout' : result.success ? 'success' : 'failure',
+      details: { exit_code: result.exit_code, duration_ms: result.duration_ms, truncated: result.truncated },
+    })
+    return result
+  }
+}
