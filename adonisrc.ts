@@ -1,0 +1,66 @@
+import { defineConfig } from '@adonisjs/core/app'
+
+export default defineConfig({
+  experimental: {},
+
+  /*
+  |--------------------------------------------------------------------------
+  | Commands
+  |--------------------------------------------------------------------------
+  */
+  commands: [
+    () => import('@adonisjs/core/commands'),
+    () => import('@adonisjs/lucid/commands'),
+    () => import('@adonisjs/queue/commands'),
+    () => import('@adonisjs/cache/commands'),
+  ],
+
+  /*
+  |--------------------------------------------------------------------------
+  | Service providers
+  |--------------------------------------------------------------------------
+  */
+  providers: [
+    () => import('@adonisjs/core/providers/app_provider'),
+    () => import('@adonisjs/core/providers/hash_provider'),
+    { file: () => import('@adonisjs/core/providers/repl_provider'), environment: ['repl', 'test'] },
+    () => import('@adonisjs/core/providers/vinejs_provider'),
+    () => import('@adonisjs/lucid/database_provider'),
+    () => import('@adonisjs/redis/redis_provider'),
+    () => import('@adonisjs/session/session_provider'),
+    () => import('@adonisjs/shield/shield_provider'),
+    () => import('@adonisjs/cors/cors_provider'),
+    () => import('@adonisjs/auth/auth_provider'),
+    () => import('@adonisjs/lock/lock_provider'),
+    () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/cache/cache_provider'),
+    () => import('@adonisjs/queue/queue_provider'),
+    () => import('#providers/app_provider'),
+  ],
+
+  /*
+  |--------------------------------------------------------------------------
+  | Preloads
+  |--------------------------------------------------------------------------
+  */
+  preloads: [
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+    { file: () => import('#start/migrate'), environment: ['web'] },
+  ],
+
+  /*
+  |--------------------------------------------------------------------------
+  | Tests
+  |--------------------------------------------------------------------------
+  */
+  tests: {
+    suites: [
+      { files: ['tests/unit/**/*.spec.{ts,js}'], name: 'unit', timeout: 10000 },
+      { files: ['tests/functional/**/*.spec.{ts,js}'], name: 'functional', timeout: 60000 },
+    ],
+    forceExit: true,
+  },
+
+  metaFiles: [{ pattern: 'public/**', reloadServer: false }],
+})

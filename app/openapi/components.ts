@@ -1,0 +1,116 @@
+/**
+ * Shared OpenAPI 3.1 building blocks. Each module under app/openapi/paths/
+ * exports `paths` (and optionally `schemas`) built from these helpers; the
+ * document service merges every module found there.
+ */
+
+export type JsonSchema = Record<string, unknown>
+export type PathItem = Record<string, unknown>
+
+export interface OpenApiModule {
+  paths: Record<string, PathItem>
+  schemas?: Record<string, JsonSchema>
+  tags?: Array<{ name: string; description: string }>
+}
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+/** A nullable scalar in 3.1 style (type arrays, no `nullable`). */
+export const nullable = (type: 'number' | 'integer' | 'string' | 'boolean', extra: JsonSchema = {}) => ({
+  type: [type, 'null'],
+  ...extra,
+})
+
+export const objectSchema = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  required: Object.keys(properties),
+  properties,
+})
+
+export const userIdParam = {
+  name: 'user_id',
+  in: 'path',
+  required: true,
+  description: 'User id: the Polar user id (self-hosted) or your own id (SaaS). 1–100 chars of [A-Za-z0-9_.-].',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' },
+}
+
+/** `days` query parameter: exactly N calendar days ending today (APP_TIMEZONE). */
+export const daysParam = (defaultDays: number, maxDays: number) => ({
+  name: 'days',
+  in: 'query',
+  required: false,
+  description: `Calendar days ending today, ${1}–${maxDays} (default ${defaultDays}).`,
+  schema: { type: 'integer', minimum: 1, maximum: maxDays, default: defaultDays },
+})
+
+export const dateParam = {
+  name: 'date',
+  in: 'path',
+  required: true,
+  description: 'Calendar date YYYY-MM-DD (must exist: 2026-02-30 is a 422).',
+  schema: { type: 'string', format: 'date' },
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed request (bad JSON, a required header missing).',
+  401: 'Missing or invalid credentials.',
+  403: 'Valid credentials without the right (scope, another user).',
+  404: 'Unknown user, name or record.',
+  409: 'Conflict (a sync is already running for this user).',
+  422: 'A parameter is out of range or malformed.',
+  429: 'Rate limited; see Retry-After and RateLimit-* headers.',
+  502: 'Upstream refused or failed.',
+  503: 'Service or upstream temporarily unavailable; see Retry-After.',
+  504: 'Upstream timed out.',
+}
+
+/** Problem+json responses for the listed statuses. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/problem+json': { schema: ref('Problem') } },
+      },
+    ])
+  )
+}
+
+/** The standard errors of a Surface A data route. */
+export const dataRouteErrors = () => errorResponses(401, 403, 404, 422, 429)
+
+export const rateLimitHeaders = {
+  'RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed in the window.' },
+  'RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in the window.' },
+  'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Seconds until the window resets.' },
+}
+
+export const jsonResponse = (description: string, schema: JsonSchema, headers = rateLimitHeaders) => ({
+  description,
+  headers,
+  content: { 'application/json': { schema } },
+})
+
+export const problemSchema: JsonSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: { type: 'string', description: 'Stable machine-readable error code (E_…).' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'rule', 'message'],
+        properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+}

@@ -1,0 +1,38 @@
+import { inject } from '@adonisjs/core'
+import SleepRecord from '#models/sleep_record'
+import NightlyRecharge from '#models/nightly_recharge'
+import { ClockService } from '#services/clock_service'
+import { UserService } from '#services/user_service'
+
+/** A night of sleep with the same night's recharge values joined in. */
+export interface SleepNight {
+  record: SleepRecord
+  recharge: Pick<NightlyRecharge, 'hrvAvg' | 'breathingRateAvg'> | null
+}
+
+@inject()
+export class SleepService {
+  constructor(
+    protected clock: ClockService,
+    protected users: UserService
+  ) {}
+
+  /**
+   * Nights dated today-(days-1) … today in APP_TIMEZONE, newest first, each
+   * with the same night's recharge (HRV, breathing). Throws
+   * UnknownUserException (404) for a user we have never seen.
+   */
+  async listRecent(userId: string, days: number): Promise<SleepNight[]> {
+    const user = await this.users.findOrFail(userId)
+    const { from, to } = this.clock.window(days)
+    const [records, recharges] = await Promise.all([
+      SleepRecord.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc'),
+      NightlyRecharge.query()
+        .select('date', 'hrvAvg', 'breathingRateAvg')
+        .where('userId', user.id)
+        .whereBetween('date', [from, to]),
+    ])
+    const byDate = new Map(recharges.map((recharge) => [recharge.date, recharge]))
+    return records.map((record) => ({ record, recharge: byDate.get(record.date) ?? null }))
+  }
+}

@@ -1,0 +1,29 @@
+import db from '@adonisjs/lucid/services/db'
+
+const DATABASE_TIMEOUT_MS = 2000
+
+/** `GET /health`: a real query against the database, bounded in time. */
+export class ServerHealthService {
+  async check(): Promise<{ status: 'healthy' | 'unhealthy'; database: 'connected' | 'disconnected' }> {
+    const connected = await this.databaseAnswers()
+    return connected
+      ? { status: 'healthy', database: 'connected' }
+      : { status: 'unhealthy', database: 'disconnected' }
+  }
+
+  protected async databaseAnswers(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS)
+    })
+    const query = db
+      .rawQuery('select 1 as ok')
+      .then(() => true)
+      .catch(() => false)
+    try {
+      return await Promise.race([query, timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}

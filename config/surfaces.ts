@@ -1,0 +1,36 @@
+import env from '#start/env'
+
+/*
+|--------------------------------------------------------------------------
+| HTTP surfaces
+|--------------------------------------------------------------------------
+|
+| Path prefixes of the three API surfaces. The exception handler picks the
+| problem+json contract by prefix, and CSRF is skipped on the header-
+| authenticated machine APIs (analytics and operations).
+|
+*/
+const normalize = (prefix: string) => `/${prefix.replace(/^\/+|\/+$/g, '')}`
+
+export const apiPrefix = '/api/v1'
+export const opsPrefix = normalize(env.get('OPS_PREFIX', '/ops'))
+export const dashboardPrefix = normalize(env.get('DASHBOARD_PREFIX', '/coolify'))
+export const dashboardApiPrefix = `${dashboardPrefix}/api`
+
+const startsWithSegment = (path: string, prefix: string) =>
+  path === prefix || path.startsWith(`${prefix}/`)
+
+/** Analytics API (`/api/...`) or operations API (`OPS_PREFIX`): header auth, no cookies. */
+export function isMachineApiPath(path: string) {
+  return startsWithSegment(path, '/api') || startsWithSegment(path, opsPrefix)
+}
+
+/** Every path whose errors are rendered as RFC 9457 problem+json. */
+export function isProblemJsonPath(path: string) {
+  return (
+    isMachineApiPath(path) ||
+    startsWithSegment(path, dashboardApiPrefix) ||
+    startsWithSegment(path, '/schema') ||
+    path === '/health'
+  )
+}

@@ -1,0 +1,33 @@
+/*
+|--------------------------------------------------------------------------
+| HTTP kernel
+|--------------------------------------------------------------------------
+|
+| Server middleware runs on every request (also unmatched ones); router
+| middleware runs on matched routes; named middleware is applied per route
+| group (auth, rate limits).
+|
+*/
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+server.use([
+  () => import('#middleware/container_bindings_middleware'),
+  () => import('@adonisjs/cors/cors_middleware'),
+])
+
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('@adonisjs/session/session_middleware'),
+  () => import('@adonisjs/shield/shield_middleware'),
+  () => import('@adonisjs/auth/initialize_auth_middleware'),
+])
+
+export const middleware = router.named({
+  apiKey: () => import('#middleware/api_key_middleware'),
+  apiRateLimit: () => import('#middleware/api_rate_limit_middleware'),
+  adminApi: () => import('#middleware/admin_api_middleware'),
+  opsToken: () => import('#middleware/ops_token_middleware'),
+})
