@@ -1,0 +1,74 @@
+import { inject } from '@adonisjs/core'
+import { ClockService } from '#services/clock_service'
+import { UserService } from '#services/user_service'
+import { SeriesLoader } from '#services/analytics/series_loader'
+import { AnalyticsStore, type StoredBaseline } from '#services/analytics/analytics_store'
+import {
+  BASELINE_WINDOW_DAYS,
+  computeBaseline,
+  type BaselineResult,
+  type BaselineStatus,
+} from '#services/analytics/baseline_calculator'
+import { checkValue, type ValueCheck } from '#services/analytics/anomaly_calculator'
+import { isMetricName, METRIC_NAMES, shiftDate, type MetricName } from '#services/analytics/metrics'
+import UnknownMetricException from '#exceptions/unknown_metric_exception'
+import BaselineNotFoundException from '#exceptions/baseline_not_found_exception'
+
+/** Result of GET /baselines/check/{metric_name}/{value}. */
+export interface BaselineCheck extends ValueCheck {
+  value: number
+  baseline: StoredBaseline
+}
+
+/**
+ * Personal baselines (DESIGN §4): calculation over the 90 calendar days ending today in
+ * APP_TIMEZONE, storage, lookup and single-value checks.
+ */
+@inject()
+export class BaselineService {
+  constructor(
+    protected clock: ClockService,
+    protected users: UserService,
+    protected loader: SeriesLoader,
+    protected store: AnalyticsStore
+  ) {}
+
+  /** Recalculates and stores every baseline of an internal user id; returns what was stored. */
+  async recalculate(userId: number): Promise<BaselineResult[]> {
+    const today = this.clock.today().toISODate()!
+    const { series } = await this.loader.load(userId, shiftDate(today, -(BASELINE_WINDOW_DAYS - 1)), today)
+    const results = METRIC_NAMES.map((m) => computeBaseline(m, series[m], today)).filter(
+      (b): b is BaselineResult => b !== null
+    )
+    await this.store.replaceBaselines(userId, results, this.clock.now().toJSDate())
+    return results
+  }
+
+  /** POST /baselines/calculate: metric → status for every metric that has a baseline. */
+  async calculate(externalId: string): Promise<Partial<Record<MetricName, BaselineStatus>>> {
+    const user = await this.users.findOrFail(externalId)
+    const results = await this.recalculate(user.id)
+    return Object.fromEntries(results.map((b) => [b.metricName, b.status]))
+  }
+
+  /** Stored baselines of a user, in metric order (empty before the first calculation). */
+  async list(externalId: string): Promise<StoredBaseline[]> {
+    const user = await this.users.findOrFail(externalId)
+    return this.store.baselines(user.id)
+  }
+
+  /** One stored baseline; 404 for an unknown metric name or when none is stored. */
+  async show(externalId: string, metricName: string): Promise<StoredBaseline> {
+    const user = await this.users.findOrFail(externalId)
+    if (!isMetricName(metricName)) throw new UnknownMetricException(metricName)
+    const baseline = await this.store.baseline(user.id, metricName)
+    if (!baseline) throw new BaselineNotFoundException(metricName)
+    return baseline
+  }
+
+  /** Checks a finite value against the stored baseline (never an anomaly while insufficient). */
+  async check(externalId: string, metricName: string, value: number): Promise<BaselineCheck> {
+    const baseline = await this.show(externalId, metricName)
+    return { value, baseline, ...checkValue(value, baseline) }
+  }
+}

@@ -1,0 +1,51 @@
+import { inject } from '@adonisjs/core'
+import { ClockService } from '#services/clock_service'
+import { UserService } from '#services/user_service'
+import { SeriesLoader } from '#services/analytics/series_loader'
+import { AnalyticsStore, type StoredPattern } from '#services/analytics/analytics_store'
+import { CORRELATION_WINDOW_DAYS, computePatterns, type PatternResult, type Significance } from '#services/analytics/pattern_calculator'
+import { isPatternName, shiftDate, type PatternName } from '#services/analytics/metrics'
+import UnknownPatternException from '#exceptions/unknown_pattern_exception'
+import PatternNotFoundException from '#exceptions/pattern_not_found_exception'
+
+/** Pattern detection (DESIGN §4): correlation, trends and the overtraining composite. */
+@inject()
+export class PatternService {
+  constructor(
+    protected clock: ClockService,
+    protected users: UserService,
+    protected loader: SeriesLoader,
+    protected store: AnalyticsStore
+  ) {}
+
+  /** Detects and stores all four patterns of an internal user id (insufficient ones included). */
+  async detect(userId: number): Promise<PatternResult[]> {
+    const today = this.clock.today().toISODate()!
+    const { series } = await this.loader.load(userId, shiftDate(today, -(CORRELATION_WINDOW_DAYS - 1)), today)
+    const results = computePatterns(series, today)
+    await this.store.replacePatterns(userId, results, this.clock.now().toJSDate())
+    return results
+  }
+
+  /** POST /patterns/detect: pattern name → significance. */
+  async detectFor(externalId: string): Promise<Record<PatternName, Significance>> {
+    const user = await this.users.findOrFail(externalId)
+    const results = await this.detect(user.id)
+    return Object.fromEntries(results.map((p) => [p.patternName, p.significance])) as Record<PatternName, Significance>
+  }
+
+  /** Stored patterns in name order (empty before the first detection). */
+  async list(externalId: string): Promise<StoredPattern[]> {
+    const user = await this.users.findOrFail(externalId)
+    return this.store.patterns(user.id)
+  }
+
+  /** One stored pattern; 404 for an unknown name or when it has not been detected yet. */
+  async show(externalId: string, name: string): Promise<StoredPattern> {
+    const user = await this.users.findOrFail(externalId)
+    if (!isPatternName(name)) throw new UnknownPatternException(name)
+    const pattern = await this.store.pattern(user.id, name)
+    if (!pattern) throw new PatternNotFoundException(name)
+    return pattern
+  }
+}
