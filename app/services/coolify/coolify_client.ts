@@ -20,6 +20,8 @@ export interface CoolifyClientOptions {
   retries: number
   /** Lifetime of cached GET answers (ms); 0 disables the cache. */
   cacheTtlMs: number
+  /** Project the dashboard is restricted to; undefined falls back to COOLIFY_PROJECT_UUID, '' means none. */
+  projectUuid?: string
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null>
