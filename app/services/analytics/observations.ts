@@ -4,7 +4,7 @@ import {
   findPattern,
   type InsightContext,
 } from '#services/analytics/insight_context'
-import { fmtMetric, fmtP, METRIC_LABELS } from '#services/analytics/metrics'
+import { fmt, fmtMetric, fmtP, METRIC_LABELS } from '#services/analytics/metrics'
 import { INSIGHTS_PARTIAL_DAYS, INSIGHTS_READY_DAYS } from '#services/analytics/feature_unlocks'
 
 export const OBSERVATION_CATEGORIES = ['recovery', 'sleep', 'training', 'anomaly', 'onboarding', 'trend'] as const
@@ -75,7 +75,7 @@ function anomalies(ctx: InsightContext): Observation[] {
       category: 'anomaly',
       priority: a.severity === 'critical' ? 'critical' : 'high',
       fact: `${label} is ${far}${a.direction} your normal range: ${fmtMetric(a.metricName, a.currentValue)} on ${a.currentDate}`,
-      context: `Normal range ${fmtMetric(a.metricName, a.lowerBound)}–${fmtMetric(a.metricName, a.upperBound)}; 90-day baseline ${fmtMetric(a.metricName, a.baselineValue)}${deviation}.`,
+      context: `Normal range ${fmt(a.lowerBound, METRIC_LABELS[a.metricName].digits)}–${fmtMetric(a.metricName, a.upperBound)}; 90-day baseline ${fmtMetric(a.metricName, a.baselineValue)}${deviation}.`,
       trend: 'anomalous',
     }
   })
