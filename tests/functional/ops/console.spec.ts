@@ -99,8 +99,26 @@ test.group('Ops | console', (group) => {
 
   test('a missing or empty command is a 422 problem', async ({ client }) => {
     for (const body of [{}, { command: '' }, { command: 42 }, { command: 'list', args: 'x' }]) {
-      const response = await client.post('/ops/console').json(body).header('Authorization', bearer('console:execute'))
+      const response = await client.post('/ops/console').json(body).header('Authorization', bearer('*'))
       response.assertStatus(422)
     }
+  })
+
+  test('console runs are limited to 10 a minute per token', async ({ client, assert }) => {
+    for (let i = 0; i < 10; i++) {
+      const refused = await client
+        .post('/ops/console')
+        .json({ command: 'not-allowed' })
+        .header('Authorization', bearer('burst'))
+      refused.assertStatus(403)
+    }
+    const limited = await client.post('/ops/console').json({ command: 'list' }).header('Authorization', bearer('burst'))
+    limited.assertStatus(429)
+    assert.include(limited.header('content-type'), 'application/problem+json')
+    assert.isAbove(Number(limited.header('retry-after')), 0)
+    assert.equal(limited.header('ratelimit-limit'), '10')
+    assert.equal(limited.header('ratelimit-remaining'), '0')
+    const otherToken = await client.get('/ops/console').header('Authorization', bearer('console:list'))
+    otherToken.assertStatus(200)
   })
 })

@@ -8,6 +8,7 @@ export const TOKENS = {
   ...Object.fromEntries(OPS_SCOPES.map((scope) => [scope, `test-${scope.replace(':', '-')}-token-0123456789`])),
   '*': 'test-wildcard-token-0123456789abcdef',
   none: 'test-no-scope-token-0123456789',
+  burst: 'test-burst-console-token-0123456789',
 } as Record<string, string>
 
 /** Installs the test tokens through OPS_TOKENS (the middleware re-reads it on change). */
@@ -17,6 +18,7 @@ export function useTestTokens() {
   for (const scope of OPS_SCOPES) map[TOKENS[scope]] = [scope]
   map[TOKENS['*']] = { scopes: ['*'], name: 'wildcard test token' }
   map[TOKENS.none] = []
+  map[TOKENS.burst] = ['console:execute']
   env.set('OPS_TOKENS', JSON.stringify(map))
   env.set('OPS_TOKEN', '')
   return () => {
