@@ -47,6 +47,7 @@ export default defineConfig({
     () => import('#start/routes'),
     () => import('#start/kernel'),
     { file: () => import('#start/migrate'), environment: ['web'] },
+    { file: () => import('#start/startup_notices'), environment: ['web'] },
   ],
 
   /*
