@@ -99,8 +99,17 @@ export class DeploymentsService {
     )
   }
 
+  /** With a project scope, an unknown deployment is a 403 like any other outside uuid. */
   protected async fetch(uuid: string) {
-    const deployment = await this.client.get<CoolifyDeployment>(`/deployments/${encodeURIComponent(uuid)}`, { cache: false })
+    let deployment: CoolifyDeployment
+    try {
+      deployment = await this.client.get<CoolifyDeployment>(`/deployments/${encodeURIComponent(uuid)}`, { cache: false })
+    } catch (error) {
+      if ((error as { status?: number }).status === 404 && this.scope.projectUuid) {
+        await this.scope.assertDeployment({ deployment_uuid: uuid, application_id: null })
+      }
+      throw error
+    }
     await this.scope.assertDeployment(deployment)
     return deployment
   }
