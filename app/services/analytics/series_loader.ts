@@ -38,11 +38,10 @@ export class SeriesLoader {
       if (from !== null) q.where('date', '>=', from)
       return q.orderBy('date', 'asc') as unknown as Promise<Row[]>
     }
-    const [recharge, sleep, cardio] = await Promise.all([
-      scan('nightly_recharges', ['hrv_avg', 'heart_rate_avg']),
-      scan('sleep_records', ['sleep_score']),
-      scan('cardio_loads', ['cardio_load', 'cardio_load_ratio']),
-    ])
+    // Sequential on purpose: inside a transaction all queries share one connection.
+    const recharge = await scan('nightly_recharges', ['hrv_avg', 'heart_rate_avg'])
+    const sleep = await scan('sleep_records', ['sleep_score'])
+    const cardio = await scan('cardio_loads', ['cardio_load', 'cardio_load_ratio'])
     const series = emptySeries()
     const push = (metric: keyof MetricSeries, date: string, raw: unknown) => {
       const value = toNumber(raw)
@@ -70,12 +69,11 @@ export class SeriesLoader {
       const row = (await db.from(table).where('user_id', userId).count('* as n').first()) as Row | null
       return toNumber(row?.n) ?? 0
     }
-    const [sleep, recharge, activity, cardio] = await Promise.all([
-      count('sleep_records'),
-      count('nightly_recharges'),
-      count('daily_activities'),
-      count('cardio_loads'),
-    ])
-    return { sleep, recharge, activity, cardio_load: cardio }
+    return {
+      sleep: await count('sleep_records'),
+      recharge: await count('nightly_recharges'),
+      activity: await count('daily_activities'),
+      cardio_load: await count('cardio_loads'),
+    }
   }
 }
