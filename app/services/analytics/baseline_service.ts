@@ -10,7 +10,7 @@ import {
   type BaselineStatus,
 } from '#services/analytics/baseline_calculator'
 import { checkValue, type ValueCheck } from '#services/analytics/anomaly_calculator'
-import { isMetricName, METRIC_NAMES, shiftDate, type MetricName } from '#services/analytics/metrics'
+import { isMetricName, METRIC_NAMES, shiftDate, type MetricName, type MetricSeries } from '#services/analytics/metrics'
 import UnknownMetricException from '#exceptions/unknown_metric_exception'
 import BaselineNotFoundException from '#exceptions/baseline_not_found_exception'
 
@@ -33,10 +33,15 @@ export class BaselineService {
     protected store: AnalyticsStore
   ) {}
 
-  /** Recalculates and stores every baseline of an internal user id; returns what was stored. */
-  async recalculate(userId: number): Promise<BaselineResult[]> {
-    const today = this.clock.today().toISODate()!
-    const { series } = await this.loader.load(userId, shiftDate(today, -(BASELINE_WINDOW_DAYS - 1)), today)
+  /**
+   * Recalculates and stores every baseline of an internal user id; returns what was stored.
+   * `preloaded` (series covering the 90 days ending `today`) spares the read when the caller has it.
+   */
+  async recalculate(userId: number, preloaded?: { series: MetricSeries; today: string }): Promise<BaselineResult[]> {
+    const today = preloaded?.today ?? this.clock.today().toISODate()!
+    const series =
+      preloaded?.series ??
+      (await this.loader.load(userId, shiftDate(today, -(BASELINE_WINDOW_DAYS - 1)), today)).series
     const results = METRIC_NAMES.map((m) => computeBaseline(m, series[m], today)).filter(
       (b): b is BaselineResult => b !== null
     )

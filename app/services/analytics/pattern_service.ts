@@ -4,7 +4,7 @@ import { UserService } from '#services/user_service'
 import { SeriesLoader } from '#services/analytics/series_loader'
 import { AnalyticsStore, type StoredPattern } from '#services/analytics/analytics_store'
 import { CORRELATION_WINDOW_DAYS, computePatterns, type PatternResult, type Significance } from '#services/analytics/pattern_calculator'
-import { isPatternName, shiftDate, type PatternName } from '#services/analytics/metrics'
+import { isPatternName, shiftDate, type MetricSeries, type PatternName } from '#services/analytics/metrics'
 import UnknownPatternException from '#exceptions/unknown_pattern_exception'
 import PatternNotFoundException from '#exceptions/pattern_not_found_exception'
 
@@ -18,10 +18,15 @@ export class PatternService {
     protected store: AnalyticsStore
   ) {}
 
-  /** Detects and stores all four patterns of an internal user id (insufficient ones included). */
-  async detect(userId: number): Promise<PatternResult[]> {
-    const today = this.clock.today().toISODate()!
-    const { series } = await this.loader.load(userId, shiftDate(today, -(CORRELATION_WINDOW_DAYS - 1)), today)
+  /**
+   * Detects and stores all four patterns of an internal user id (insufficient ones included).
+   * `preloaded` (series covering the 90 days ending `today`) spares the read when the caller has it.
+   */
+  async detect(userId: number, preloaded?: { series: MetricSeries; today: string }): Promise<PatternResult[]> {
+    const today = preloaded?.today ?? this.clock.today().toISODate()!
+    const series =
+      preloaded?.series ??
+      (await this.loader.load(userId, shiftDate(today, -(CORRELATION_WINDOW_DAYS - 1)), today)).series
     const results = computePatterns(series, today)
     await this.store.replacePatterns(userId, results, this.clock.now().toJSDate())
     return results
