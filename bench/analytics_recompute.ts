@@ -109,7 +109,8 @@ for (const h of HISTORIES) {
 }
 
 const date = new Date().toISOString().slice(0, 10)
-const out = new URL(`bench/results/analytics-${date}.json`, APP_ROOT)
+const suffix = process.env.DB_CONNECTION === 'pg' ? '-pg' : ''
+const out = new URL(`bench/results/analytics-${date}${suffix}.json`, APP_ROOT)
 writeFileSync(
   out,
   JSON.stringify(
