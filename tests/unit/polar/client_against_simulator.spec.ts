@@ -281,8 +281,8 @@ test.group('Polar client | OAuth and registration', (group) => {
     const page = await fetch(authorizeUrl)
     const html = await page.text()
     const action = /action="([^"]+)"/.exec(html)![1]
-    const fields = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&#38;/g, '&')])
-    const query = new URLSearchParams([...fields, ['login', 'ada'], ['decision', 'allow']])
+    const fields = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1], m[2].replace(/&#38;/g, '&')])
+    const query = new URLSearchParams([...fields, ['login', 'ada'], ['decision', 'allow']] as Array<[string, string]>)
     const decision = await fetch(new URL(`${action}?${query}`, authorizeUrl), { redirect: 'manual' })
     return new URL(decision.headers.get('location')!)
   }
