@@ -41,7 +41,7 @@ export function compareToBaseline(ctx: InsightContext, metric: MetricName): Base
     metric,
     current: current.value,
     reference,
-    referenceLabel: b.baseline30d !== null ? '30-day baseline' : `${b.sampleCount}-day baseline`,
+    referenceLabel: b.baseline30d !== null ? '30-day baseline' : `${b.sampleCount}-night baseline`,
     percent: (current.value / reference) * 100,
     status: b.status,
   }
