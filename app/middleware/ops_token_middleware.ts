@@ -5,6 +5,7 @@ import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import OpsForbiddenException from '#exceptions/ops_forbidden_exception'
 import OpsUnauthorizedException from '#exceptions/ops_unauthorized_exception'
+import RateLimitedException from '#exceptions/rate_limited_exception'
 import { RateLimitService, type RateLimitPolicy } from '#services/rate_limit_service'
 import {
   OpsTokenRegistry,
@@ -57,7 +58,7 @@ export default class OpsTokenMiddleware {
     const presented = extractBearerToken(ctx.request.header('authorization'))
     const principal = presented === null ? null : tokenRegistry().authenticate(presented)
     if (presented === null || principal === null) {
-      await this.rateLimits.hit(AUTH_FAILURE_POLICY, ctx.request.ip())
+      await this.count(AUTH_FAILURE_POLICY, ctx.request.ip())
       throw new OpsUnauthorizedException(
         presented === null
           ? 'A bearer token is required (Authorization: Bearer <token>).'
@@ -67,7 +68,7 @@ export default class OpsTokenMiddleware {
 
     // Counters are keyed by a digest of the token, never by the token itself.
     const tokenKey = createHash('sha256').update(presented).digest('hex').slice(0, 32)
-    const headers = await this.rateLimits.hit(
+    const headers = await this.count(
       {
         bucket: 'ops',
         requests: env.get('RATE_LIMIT_REQUESTS', 1000),
@@ -77,7 +78,7 @@ export default class OpsTokenMiddleware {
     )
     for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
     const mutation = MUTATION_POLICIES[options.scope]
-    if (mutation) await this.rateLimits.hit(mutation, tokenKey)
+    if (mutation) await this.count(mutation, tokenKey)
 
     if (!principalHasScope(principal, options.scope)) {
       throw new OpsForbiddenException(
@@ -86,5 +87,19 @@ export default class OpsTokenMiddleware {
     }
     ctx.opsPrincipal = principal
     return next()
+  }
+
+  /**
+   * Counts one request. A 429 propagates; a failing counter store (the database being down)
+   * is logged and the request goes on, so `/health` can still report the outage.
+   */
+  protected async count(policy: RateLimitPolicy, key: string): Promise<Record<string, string>> {
+    try {
+      return await this.rateLimits.hit(policy, key)
+    } catch (error) {
+      if (error instanceof RateLimitedException) throw error
+      logger.warn({ err: error, area: 'ops' }, 'rate-limit store unavailable; request not counted')
+      return {}
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { OPS_SCOPES } from '#services/ops/ops_tokens'
-import { bearer, TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
+import { bearer, refreshQueueManager, TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
 
 /** Every operations route with the scope the spec assigns to it. */
 const ROUTES = [
@@ -27,7 +27,10 @@ function call(client: any, route: Route, authorization?: string) {
 }
 
 test.group('Ops | scopes', (group) => {
-  group.setup(() => useTestTokens())
+  group.setup(async () => {
+    await refreshQueueManager()
+    return useTestTokens()
+  })
   group.each.setup(() => testUtils.db().truncate())
 
   for (const token of [...OPS_SCOPES, '*', 'none']) {

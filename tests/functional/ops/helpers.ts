@@ -50,21 +50,40 @@ export class OpsProbeJob extends Job<{ key: string }> {
 }
 Locator.register('OpsProbeJob', OpsProbeJob)
 
-/**
- * Processes the queue like `node ace queue:work` until it is idle: a real worker on the configured
- * backend (database or Redis), in this process.
- */
-export async function drainQueue(queues = ['default']) {
+/** The queue configuration with its adapters resolved, as the queue provider builds it. */
+async function resolvedQueueConfig() {
   const config = app.config.get<any>('queue')
   const adapters: Record<string, unknown> = {}
   for (const [name, adapter] of Object.entries<any>(config.adapters)) {
     adapters[name] = typeof adapter === 'function' ? adapter : await adapter.resolver(app)
   }
-  const worker = new Worker({
+  return {
     ...config,
     adapters,
     autoLoadJobs: false,
     jobFactory: (JobClass: any) => app.container.make(JobClass),
+    logger: await app.container.make('logger'),
+  }
+}
+
+/**
+ * Re-initialises the queue manager with freshly resolved adapters, as at boot. Other test files
+ * close and reopen the database connection, which leaves an adapter created earlier holding a
+ * destroyed connection pool.
+ */
+export async function refreshQueueManager() {
+  const manager = await app.container.make('queue.manager')
+  await manager.init(await resolvedQueueConfig())
+}
+
+/**
+ * Processes the queue like `node ace queue:work` until it is idle: a real worker on the configured
+ * backend (database or Redis), in this process.
+ */
+export async function drainQueue(queues = ['default']) {
+  const config = await resolvedQueueConfig()
+  const worker = new Worker({
+    ...config,
     worker: { ...config.worker, concurrency: 1, idleDelay: '10ms', gracefulShutdown: false },
   } as any)
   let started = 0

@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import AuditLog from '#models/audit_log'
 import FailedJob from '#models/failed_job'
-import { bearer, drainQueue, eventually, OpsProbeJob, useTestTokens } from '#tests/functional/ops/helpers'
+import { bearer, drainQueue, eventually, OpsProbeJob, refreshQueueManager, useTestTokens } from '#tests/functional/ops/helpers'
 
 /** Dispatches a probe job that fails `failures` times, runs the worker, waits for the failure row. */
 async function failedProbe(key: string, failures = 1) {
@@ -14,7 +14,10 @@ async function failedProbe(key: string, failures = 1) {
 }
 
 test.group('Ops | queue', (group) => {
-  group.setup(() => useTestTokens())
+  group.setup(async () => {
+    await refreshQueueManager()
+    return useTestTokens()
+  })
   // The worker and the queue backend use their own connections: truncate instead of a transaction.
   group.each.setup(async () => {
     OpsProbeJob.completed = []
