@@ -1,0 +1,201 @@
+import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import SyncRun from '#models/sync_run'
+import type User from '#models/user'
+import { ClockService } from '#services/clock_service'
+import { PolarConsentError } from '#services/polar/errors/polar_consent_error'
+import { PolarError } from '#services/polar/errors/polar_error'
+import { PolarRateLimitError } from '#services/polar/errors/polar_rate_limit_error'
+import { PolarUnauthorizedError } from '#services/polar/errors/polar_unauthorized_error'
+import type { RateLimitState } from '#services/polar/transport'
+import { PolarClientFactory } from '#services/sync/polar_client_factory'
+import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
+import { SyncHooks } from '#services/sync/sync_hooks'
+import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeKey } from '#services/sync/sync_types'
+
+/** Who started a sync (stored on the sync run). */
+export type SyncTrigger = 'api' | 'scheduler' | 'connect' | 'command' | 'admin' | 'demo'
+
+/** Final state of a sync run. */
+export type SyncStatus = 'success' | 'partial' | 'failed' | 'rate_limited'
+
+/** Live progress of a running sync (`sync_runs.progress`, for a "Sync now" UI). */
+export interface SyncProgress {
+  /** Types finished (stored or failed). */
+  done: number
+  total: number
+  /** Type being fetched, null when finished. */
+  current: SyncTypeKey | null
+}
+
+export interface SyncOptions {
+  /** The user's Polar access token for this sync (never stored by the engine). */
+  token: string
+  /** Calendar days ending today (APP_TIMEZONE). */
+  days: number
+  trigger: SyncTrigger
+  /** Queue job id when the sync runs as a job. */
+  jobId?: string | null
+  /** Called after each type. */
+  onProgress?: (progress: SyncProgress, type: SyncTypeKey, count: number | null) => void
+}
+
+/** What one sync of one user did. */
+export interface SyncOutcome {
+  runId: number
+  userId: string
+  status: SyncStatus
+  days: number
+  from: string
+  to: string
+  /** Records per type in the window (the spec's 11 keys plus `heart_rate`). */
+  results: SyncCounts
+  /** Type → message for every type that failed (empty on success). */
+  errors: Partial<Record<SyncTypeKey, string>>
+  /** Rows inserted or updated. */
+  rowsWritten: number
+  /** HTTP requests sent to Polar (retries included). */
+  providerCalls: number
+  callsByEndpoint: Record<string, number>
+  /** Polar's last `RateLimit-*` headers. */
+  rateLimit: RateLimitState | null
+  /** Seconds until Polar accepts calls again when rate-limited, else null. */
+  retryAfterSeconds: number | null
+  durationMs: number
+}
+
+/** A failure that makes every later call pointless (bad token, missing consent, rate limit). */
+function isFatal(error: unknown) {
+  return error instanceof PolarUnauthorizedError || error instanceof PolarConsentError || error instanceof PolarRateLimitError
+}
+
+/**
+ * The per-user sync (DESIGN §4): for each data type fetch → map → idempotent batched upsert in its
+ * own transaction, so one type failing never loses another's data. Records a `sync_runs` row with
+ * per-type counts and errors, provider calls, rate-limit headers and live progress; then runs the
+ * post-sync hook (analytics). A bad token, missing consents or a rate limit stop the remaining
+ * calls. Callers hold the per-user lock (see UserSyncService).
+ */
+@inject()
+export class SyncEngine {
+  constructor(
+    protected clock: ClockService,
+    protected clients: PolarClientFactory,
+    protected hooks: SyncHooks
+  ) {}
+
+  async run(user: User, options: SyncOptions): Promise<SyncOutcome> {
+    const started = this.clock.now()
+    const startedMs = Date.now()
+    const { from, to } = this.clock.window(options.days)
+    const client = this.clients.accessLink(options.token)
+    const results = emptyCounts()
+    const errors: Partial<Record<SyncTypeKey, string>> = {}
+    const progress: SyncProgress = { done: 0, total: SYNC_TYPES.length, current: SYNC_TYPES[0].key }
+
+    const run = await SyncRun.create({
+      userId: user.id,
+      trigger: options.trigger,
+      status: 'running',
+      days: options.days,
+      progress: JSON.stringify(progress),
+      providerCalls: 0,
+      jobId: options.jobId ?? null,
+      startedAt: started,
+    })
+
+    let fatal: PolarError | null = null
+    let rowsWritten = 0
+    let knownExercises: Promise<Set<string>> | null = null
+    for (const type of SYNC_TYPES) {
+      progress.current = type.key
+      let count: number | null = null
+      if (fatal) {
+        errors[type.key] = fatal.message
+      } else {
+        try {
+          const fetched = await type.fetch({
+            client,
+            range: { from, to },
+            offsetMinutes: () => latestSleepOffset(db.connection(), user.id),
+            knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
+          })
+          const written = await db.transaction((trx) =>
+            upsertRows(trx, type.table, user.id, type.naturalKey, fetched.rows, this.clock.now())
+          )
+          rowsWritten += written
+          count = fetched.count ?? fetched.rows.length
+          results[type.key] = count
+        } catch (error) {
+          errors[type.key] = this.describe(error, type.key, user)
+          if (isFatal(error)) fatal = error as PolarError
+        }
+      }
+      progress.done++
+      progress.current = null
+      options.onProgress?.({ ...progress }, type.key, count)
+      await db
+        .from('sync_runs')
+        .where('id', run.id)
+        .update({ progress: JSON.stringify(progress), provider_calls: client.callCount })
+    }
+
+    const failedTypes = Object.keys(errors).length
+    const status: SyncStatus =
+      fatal instanceof PolarRateLimitError
+        ? 'rate_limited'
+        : failedTypes === SYNC_TYPES.length
+          ? 'failed'
+          : failedTypes > 0
+            ? 'partial'
+            : 'success'
+    const finished = this.clock.now()
+
+    run.merge({
+      status,
+      results: JSON.stringify(results),
+      errors: failedTypes > 0 ? JSON.stringify(errors) : null,
+      progress: JSON.stringify(progress),
+      providerCalls: client.callCount,
+      rateLimit: client.rateLimit ? JSON.stringify(client.rateLimit) : null,
+      finishedAt: finished,
+    })
+    await run.save()
+
+    if (status === 'success' || status === 'partial') {
+      user.lastSyncedAt = finished
+      await user.save()
+    }
+    if (rowsWritten > 0) await this.hooks.afterSync(user, status)
+
+    const outcome: SyncOutcome = {
+      runId: run.id,
+      userId: user.externalId,
+      status,
+      days: options.days,
+      from,
+      to,
+      results,
+      errors,
+      rowsWritten,
+      providerCalls: client.callCount,
+      callsByEndpoint: { ...client.callsByEndpoint },
+      rateLimit: client.rateLimit,
+      retryAfterSeconds: fatal instanceof PolarRateLimitError ? fatal.retryAfterSeconds : null,
+      durationMs: Date.now() - startedMs,
+    }
+    logger.info(
+      { userId: user.id, runId: run.id, status, rowsWritten, providerCalls: outcome.providerCalls, durationMs: outcome.durationMs },
+      'sync finished'
+    )
+    return outcome
+  }
+
+  /** A per-type message safe for responses: Polar's reason, or a generic storage failure. */
+  protected describe(error: unknown, type: SyncTypeKey, user: User): string {
+    if (error instanceof PolarError) return error.message
+    logger.error({ err: error, userId: user.id, type }, 'sync type failed while storing')
+    return `Storing ${type} failed inside HRVault; the error was logged.`
+  }
+}

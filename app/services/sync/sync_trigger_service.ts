@@ -1,0 +1,40 @@
+import { inject } from '@adonisjs/core'
+import ProviderRateLimitedException from '#exceptions/provider_rate_limited_exception'
+import ProviderTokenMissingException from '#exceptions/provider_token_missing_exception'
+import SyncFailedException from '#exceptions/sync_failed_exception'
+import { UserService } from '#services/user_service'
+import type { SyncOutcome } from '#services/sync/sync_engine'
+import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { UserSyncService } from '#services/sync/user_sync_service'
+
+/**
+ * `POST /users/{user_id}/sync/trigger` (DESIGN §4). Creates the user on first sight, syncs inline
+ * with the header's token under the per-user lock and maps the outcome: success or partial are
+ * returned; every type failed → 502; Polar rate limit → 503 with Retry-After.
+ *
+ * Token policy: the header's token drives this sync. It is stored (encrypted) only when the user has
+ * no stored token yet and the sync worked, so a SaaS user onboarded through the trigger is also synced in the
+ * background; a stored token (OAuth connect) is never replaced by a header value.
+ */
+@inject()
+export class SyncTriggerService {
+  constructor(
+    protected users: UserService,
+    protected tokens: ProviderTokenService,
+    protected userSync: UserSyncService
+  ) {}
+
+  async trigger(externalId: string, token: string | undefined, days: number | undefined): Promise<SyncOutcome> {
+    if (!token || token.trim() === '') throw new ProviderTokenMissingException()
+    const user = await this.users.findOrCreate(externalId)
+    const outcome = await this.userSync.sync(user, { token: token.trim(), days, trigger: 'api' })
+    if ((outcome.status === 'success' || outcome.status === 'partial') && !user.providerTokenEncrypted) {
+      await this.tokens.store(user, token.trim())
+    }
+    if (outcome.status === 'rate_limited') {
+      throw new ProviderRateLimitedException(outcome.userId, outcome.retryAfterSeconds ?? 60, outcome.results)
+    }
+    if (outcome.status === 'failed') throw new SyncFailedException(outcome.userId, outcome.errors as Record<string, string>)
+    return outcome
+  }
+}

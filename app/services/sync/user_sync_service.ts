@@ -1,0 +1,58 @@
+import { inject } from '@adonisjs/core'
+import lock from '@adonisjs/lock/services/main'
+import env from '#start/env'
+import type User from '#models/user'
+import SyncInProgressException from '#exceptions/sync_in_progress_exception'
+import ProviderNotConnectedException from '#exceptions/provider_not_connected_exception'
+import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { SyncEngine, type SyncOptions, type SyncOutcome, type SyncTrigger } from '#services/sync/sync_engine'
+
+/** Longest a per-user sync lock lives if its holder dies without releasing it. */
+const LOCK_TTL = '30m'
+
+/** Default window of a sync: SYNC_DAYS (28). */
+export const defaultSyncDays = () => env.get('SYNC_DAYS') ?? 28
+
+/** Lock key of a user's sync, shared by every process through the lock store (database or Redis). */
+export const userSyncLockKey = (userId: number) => `sync:user:${userId}`
+
+export interface UserSyncRequest {
+  /** Token for this sync; when absent the user's stored token is used. */
+  token?: string | null
+  days?: number
+  trigger: SyncTrigger
+  jobId?: string | null
+  onProgress?: SyncOptions['onProgress']
+}
+
+/**
+ * Runs one user's sync under the per-user lock (DESIGN §4: a second concurrent sync of the same
+ * user, in any process, gets SyncInProgressException → 409). The trigger endpoint, the queue job
+ * and `node ace sync` all go through here.
+ */
+@inject()
+export class UserSyncService {
+  constructor(
+    protected engine: SyncEngine,
+    protected tokens: ProviderTokenService
+  ) {}
+
+  async sync(user: User, request: UserSyncRequest): Promise<SyncOutcome> {
+    const token = request.token ?? (await this.tokens.tokenFor(user))
+    if (!token) throw new ProviderNotConnectedException(user.externalId)
+
+    const userLock = lock.createLock(userSyncLockKey(user.id), LOCK_TTL)
+    if (!(await userLock.acquireImmediately())) throw new SyncInProgressException(user.externalId)
+    try {
+      return await this.engine.run(user, {
+        token,
+        days: request.days ?? defaultSyncDays(),
+        trigger: request.trigger,
+        jobId: request.jobId ?? null,
+        onProgress: request.onProgress,
+      })
+    } finally {
+      await userLock.release()
+    }
+  }
+}

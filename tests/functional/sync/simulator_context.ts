@@ -1,0 +1,60 @@
+import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
+import { ClockService } from '#services/clock_service'
+import { startPolarSimulator, type PolarSimulator, type SimOptions } from '#services/polar_simulator/simulator'
+import { PolarClientFactory } from '#services/sync/polar_client_factory'
+
+/** A ClockService whose "today" is pinned (noon UTC of the given date) and movable. */
+export class PinnedClock extends ClockService {
+  constructor(public date: string) {
+    super()
+  }
+
+  now(): DateTime {
+    return DateTime.fromISO(`${this.date}T12:00:00`, { zone: this.zone })
+  }
+}
+
+/** Days before/after an ISO date. */
+export function shiftDate(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!
+}
+
+export interface SimulatorContext {
+  sim: PolarSimulator
+  clock: PinnedClock
+  /** Moves both the app's and the simulator's "today". */
+  setToday(date: string): void
+  close(): Promise<void>
+}
+
+/**
+ * Starts the Polar simulator on loopback with a pinned "today", and points the app's Polar clients
+ * and clock at it (container swaps, undone by `close`).
+ */
+export async function startSimulatorContext(today = '2026-03-15', options: SimOptions = {}): Promise<SimulatorContext> {
+  const sim = await startPolarSimulator({ today, ...options })
+  const clock = new PinnedClock(today)
+  app.container.swap(ClockService, () => clock)
+  app.container.swap(
+    PolarClientFactory,
+    () =>
+      new PolarClientFactory({ baseUrl: sim.url, authUrl: sim.authUrl, tokenUrl: sim.tokenUrl, retryDelayMs: 5, timeoutMs: 3000 })
+  )
+  return {
+    sim,
+    clock,
+    setToday(date: string) {
+      clock.date = date
+      sim.setToday(date)
+    },
+    async close() {
+      app.container.restore(ClockService)
+      app.container.restore(PolarClientFactory)
+      await sim.close()
+    },
+  }
+}
+
+/** A token the simulator maps to a complete profile with biosensing (no missing days). */
+export const completeToken = (name: string) => `${name}_bio_complete`
