@@ -36,7 +36,11 @@ export interface SimProfile {
   trainingDays: number[]
   /** Offset of the user's 4-week training block. */
   blockPhase: number
-  /** Probability that the watch was not worn on a day (no sleep, recharge, HR, SleepWise). */
+  /**
+   * Probability that the watch was not worn on a day (no sleep, recharge, HR, SleepWise); a third of
+   * it again drops single activity days and recharges. 0 (with `partialRate` 0) = every daily type
+   * has every day.
+   */
   missingRate: number
   /** Probability that a night is partial (only a few keys). */
   partialRate: number

@@ -201,15 +201,16 @@ export class SimUser {
     }
   }
 
-  /** Whether `ms` (local wall time) falls in a recorded night or training session. */
-  activityAt(ms: number, date: string): 'sleep' | 'training' | 'awake' {
+  /** Sleep and training intervals (local wall ms) touching `date`, for continuous heart rate. */
+  busyIntervals(date: string): Array<{ kind: 'sleep' | 'training'; start: number; end: number }> {
+    const out: Array<{ kind: 'sleep' | 'training'; start: number; end: number }> = []
     for (const d of [date, addDaysTo(date, 1)]) {
       const night = this.night(d)
-      if (night && ms >= night.startMs && ms < night.endMs) return 'sleep'
+      if (night) out.push({ kind: 'sleep', start: night.startMs, end: night.endMs })
     }
     for (const s of this.sessions(date)) {
-      if (ms >= s.startMs && ms < s.startMs + s.durationSeconds * 1000) return 'training'
+      out.push({ kind: 'training', start: s.startMs, end: s.startMs + s.durationSeconds * 1000 })
     }
-    return 'awake'
+    return out
   }
 }

@@ -133,7 +133,7 @@ export function rechargeFor(u: SimUser, date: string): WireNightlyRecharge | nul
   if (!night) return null
   const rng = rngFor(u.key, 'recharge', dayNumber(date))
   const t = totals(night)
-  if (t.light + t.deep + t.rem < 4 * 3600 || rng.chance(0.02)) return null
+  if (t.light + t.deep + t.rem < 4 * 3600 || rng.chance(u.profile.missingRate / 3)) return null
   const p = u.profile
   const ans = round(clamp((night.hrv / p.hrvBase - 1) * 20 - (night.restingHr / p.restingHrBase - 1) * 30, -10, 10), 1)
   const charge = sleepScore(u, night)
@@ -168,7 +168,7 @@ export function rechargeFor(u: SimUser, date: string): WireNightlyRecharge | nul
 export function activityFor(u: SimUser, date: string, withSamples = false): WireDailyActivity | null {
   if (u.profile.empty) return null
   const rng = rngFor(u.key, 'activity', dayNumber(date))
-  if (rng.chance(0.015)) return null
+  if (rng.chance(u.profile.missingRate / 3)) return null
   const p = u.profile
   const sessions = u.sessions(date)
   const wd = weekday(date)
@@ -227,8 +227,9 @@ export function heartRateFor(u: SimUser, date: string): WireContinuousHeartRateD
   const resting = night?.restingHr ?? u.profile.restingHrBase
   const samples: Array<{ heart_rate: number; sample_time: string }> = []
   const base = midnight(date)
+  const intervals = u.busyIntervals(date)
   for (let ms = base + 2 * MINUTE_MS + 8000; ms < base + DAY_MS; ms += 5 * MINUTE_MS) {
-    const state = u.activityAt(ms, date)
+    const state = intervals.find((i) => ms >= i.start && ms < i.end)?.kind ?? 'awake'
     if (state === 'training' || rng.chance(0.02)) continue
     if (rng.chance(0.01)) {
       samples.push({ heart_rate: 0, sample_time: hhmmss(ms) })

@@ -196,6 +196,37 @@ test.group('Polar simulator | synthetic data', () => {
     }
   })
 
+  test('serves every day of every daily type for a complete profile', async ({ assert }) => {
+    const sim = await startPolarSimulator({
+      today: TODAY,
+      window: 120,
+      defaults: { missingRate: 0, partialRate: 0, biosensing: true, sleepwise: true },
+    })
+    try {
+      const token = 'Bearer tok-complete'
+      assert.lengthOf((await get(sim, '/v3/users/sleep', token)).body.nights, 120)
+      assert.lengthOf((await get(sim, '/v3/users/nightly-recharge', token)).body.recharges, 120)
+      const counts: Record<string, number> = {}
+      for (let chunk = 0; chunk < 5; chunk++) {
+        const to = addDays(TODAY, -chunk * 24)
+        const q = `from=${addDays(to, -23)}&to=${to}`
+        for (const [name, path] of [
+          ['activity', `/v3/users/activities?${q}`],
+          ['cardio', `/v3/users/cardio-load/date?${q}`],
+          ['alertness', `/v3/users/sleepwise/alertness/date?${q}`],
+          ['bedtime', `/v3/users/sleepwise/circadian-bedtime/date?${q}`],
+          ['skin', `/v3/users/biosensing/skintemperature?${q}`],
+        ]) {
+          counts[name] = (counts[name] ?? 0) + (await get(sim, path, token)).body.length
+        }
+        counts.hr = (counts.hr ?? 0) + (await get(sim, `/v3/users/continuous-heart-rate?${q}`, token)).body.heart_rates.length
+      }
+      assert.deepEqual(counts, { activity: 120, cardio: 120, alertness: 120, bedtime: 120, skin: 120, hr: 120 })
+    } finally {
+      await sim.close()
+    }
+  })
+
   test('holds a timeout-faulted request until closed', async ({ assert }) => {
     const sim = await startPolarSimulator({ today: TODAY })
     sim.setFault('sleep', 'timeout')
