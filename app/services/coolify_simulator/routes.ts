@@ -19,7 +19,7 @@ const serverIdOf = (state: SimState, resource: Json): number | undefined => {
   return typeof resource.server_id === 'number' ? resource.server_id : state.servers[0]?.id as number
 }
 
-function resourcesOf(state: SimState) {
+function resourcesOf(state: SimState): Json[] {
   return [
     ...state.applications.map((a) => ({ ...a, type: 'application' })),
     ...state.databases.map((d) => ({ ...d, type: d.database_type })),

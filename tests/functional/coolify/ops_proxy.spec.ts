@@ -129,7 +129,7 @@ test.group('Coolify API | ops proxy end to end', (group) => {
     assert.equal(row.outcome, 'failure')
   })
 
-  test('a token without the scope gets the ops API 403 passed through', async ({ client, assert }) => {
+  test('a token without the scope gets the ops API 403 passed through', async ({ client }) => {
     const admin = await createAdmin()
     // Change OPS_TOKEN in Coolify through the dashboard: this also empties the GET cache.
     const patched = await client

@@ -9,6 +9,16 @@ import CoolifyUnreachableException from '#exceptions/coolify_unreachable_excepti
 import CoolifyUpstreamErrorException from '#exceptions/coolify_upstream_error_exception'
 import CoolifyNotConfiguredException from '#exceptions/coolify_not_configured_exception'
 
+/** The error a call rejects with (fails the test when it resolves). */
+async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the call to fail')
+}
+
 /** A port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {
   const server = createServer()
@@ -114,7 +124,7 @@ test.group('Coolify client | errors', (group) => {
 
   test('an upstream 401 is a 502 naming the rejected token', async ({ assert }) => {
     const client = new CoolifyClient({ baseUrl: sim.url, token: 'not-the-token', cacheTtlMs: 0 })
-    const error = await client.get('/servers').catch((e) => e)
+    const error = await failure(client.get('/servers'))
     assert.instanceOf(error, CoolifyTokenRejectedException)
     assert.equal(error.status, 502)
     assert.include(error.message, 'Coolify rejected the configured token')
@@ -122,22 +132,22 @@ test.group('Coolify client | errors', (group) => {
   })
 
   test('a 404 keeps its status and Coolify message', async ({ assert }) => {
-    const error = await clientFor(sim).get('/applications/nope').catch((e) => e)
+    const error = await failure(clientFor(sim).get('/applications/nope'))
     assert.instanceOf(error, CoolifyRequestException)
     assert.equal(error.status, 404)
     assert.equal(error.message, 'Application not found.')
   })
 
   test('a 400 "already running" keeps status 400 and the message', async ({ assert }) => {
-    const error = await clientFor(sim).post(`/databases/${SIM_UUIDS.postgres}/start`).catch((e) => e)
+    const error = await failure(clientFor(sim).post(`/databases/${SIM_UUIDS.postgres}/start`))
     assert.equal(error.status, 400)
     assert.equal(error.message, 'Database is already running.')
   })
 
   test('a 422 carries Coolify field errors as problem errors', async ({ assert }) => {
-    const error = await clientFor(sim)
+    const error = await failure(clientFor(sim)
       .post(`/applications/${SIM_UUIDS.app}/envs`, { body: { key: 'X', value: 'y', is_build_time: true } })
-      .catch((e) => e)
+      )
     assert.equal(error.status, 422)
     assert.equal(error.message, 'Validation failed.')
     assert.deepEqual(error.problemExtensions.errors, [
@@ -146,14 +156,14 @@ test.group('Coolify client | errors', (group) => {
   })
 
   test('GET /deploy on Coolify v4.2+ answers 405, passed through', async ({ assert }) => {
-    const error = await clientFor(sim).get('/deploy', { query: { uuid: SIM_UUIDS.app } }).catch((e) => e)
+    const error = await failure(clientFor(sim).get('/deploy', { query: { uuid: SIM_UUIDS.app } }))
     assert.equal(error.status, 405)
     assert.equal(error.message, 'This endpoint has changed to a POST request.')
   })
 
   test('a 429 keeps Retry-After', async ({ assert }) => {
     sim.setFault('POST /deploy', { status: 429, body: { message: 'Deployment queue is full.' }, headers: { 'retry-after': '60' } })
-    const error = await clientFor(sim).post('/deploy', { query: { uuid: SIM_UUIDS.app } }).catch((e) => e)
+    const error = await failure(clientFor(sim).post('/deploy', { query: { uuid: SIM_UUIDS.app } }))
     assert.equal(error.status, 429)
     assert.equal(error.message, 'Deployment queue is full.')
     assert.deepEqual(error.headers, { 'Retry-After': '60' })
@@ -162,7 +172,7 @@ test.group('Coolify client | errors', (group) => {
   test('a connection refused is a 502', async ({ assert }) => {
     const port = await closedPort()
     const client = new CoolifyClient({ baseUrl: `http://127.0.0.1:${port}`, token: 't', retries: 0, cacheTtlMs: 0 })
-    const error = await client.get('/servers').catch((e) => e)
+    const error = await failure(client.get('/servers'))
     assert.instanceOf(error, CoolifyUnreachableException)
     assert.equal(error.status, 502)
     assert.include(error.message, 'coolify')
@@ -170,21 +180,21 @@ test.group('Coolify client | errors', (group) => {
 
   test('a connection reset is a 502 after the GET retries', async ({ assert }) => {
     sim.setFault('GET /servers', { reset: true })
-    const error = await clientFor(sim, { retries: 2 }).get('/servers').catch((e) => e)
+    const error = await failure(clientFor(sim, { retries: 2 }).get('/servers'))
     assert.instanceOf(error, CoolifyUnreachableException)
     assert.lengthOf(sim.requestsTo('GET', '/servers'), 3)
   })
 
   test('a slow answer is a 504', async ({ assert }) => {
     sim.setFault('GET /servers', { delayMs: 400 })
-    const error = await clientFor(sim, { connectTimeoutMs: 100, timeoutMs: 250, retries: 0 }).get('/servers').catch((e) => e)
+    const error = await failure(clientFor(sim, { connectTimeoutMs: 100, timeoutMs: 250, retries: 0 }).get('/servers'))
     assert.instanceOf(error, CoolifyTimeoutException)
     assert.equal(error.status, 504)
   })
 
   test('an upstream 5xx is a 502', async ({ assert }) => {
     sim.setFault('GET /servers', { status: 500 })
-    const error = await clientFor(sim, { retries: 0 }).get('/servers').catch((e) => e)
+    const error = await failure(clientFor(sim, { retries: 0 }).get('/servers'))
     assert.instanceOf(error, CoolifyUpstreamErrorException)
     assert.equal(error.status, 502)
   })
@@ -198,7 +208,7 @@ test.group('Coolify client | errors', (group) => {
 
   test('mutations are never retried', async ({ assert }) => {
     sim.setFault('POST /deploy', { reset: true, times: 1 })
-    const error = await clientFor(sim, { retries: 2 }).post('/deploy', { query: { uuid: SIM_UUIDS.app } }).catch((e) => e)
+    const error = await failure(clientFor(sim, { retries: 2 }).post('/deploy', { query: { uuid: SIM_UUIDS.app } }))
     assert.instanceOf(error, CoolifyUnreachableException)
     assert.lengthOf(sim.requestsTo('POST', '/deploy'), 1)
   })
