@@ -101,6 +101,17 @@ test.group('Ops | logs', (group) => {
     assert.deepEqual(both.body().entries.map((e: any) => e.message), ['ERROR two (sync)'])
   })
 
+  test('a listed name with spaces is read through its URL encoding', async ({ client, assert }) => {
+    await writeFile(join(logDir, 'with space.log'), pinoLine(30, 'spaced') + '\n')
+    try {
+      const response = await client.get('/ops/logs/with%20space.log').header('Authorization', bearer('logs:read'))
+      response.assertStatus(200)
+      assert.equal(response.body().entries[0].message, 'spaced')
+    } finally {
+      await rm(join(logDir, 'with space.log'), { force: true })
+    }
+  })
+
   test('lines limits the result and reports has_more', async ({ client, assert }) => {
     const response = await client
       .get('/ops/logs/levels.log')
