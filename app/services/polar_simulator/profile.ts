@@ -133,7 +133,7 @@ export function buildProfile(polarUserId: number, overrides: Partial<SimProfile>
 /**
  * Profile hints carried by a token's spelling, for the demo and browser tests:
  * `empty…` → no data at all, `…nobio…` → no biosensing, `…bio…` → biosensing,
- * `…complete…` → no missing days and no partial nights.
+ * `…complete…` → no missing days, no partial nights, SleepWise on.
  */
 export function overridesFromToken(token: string): Partial<SimProfile> {
   const lower = token.toLowerCase()
@@ -144,6 +144,7 @@ export function overridesFromToken(token: string): Partial<SimProfile> {
   if (lower.includes('complete')) {
     out.missingRate = 0
     out.partialRate = 0
+    out.sleepwise = true
   }
   return out
 }
