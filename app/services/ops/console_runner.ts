@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { constants as osConstants } from 'node:os'
 import { isAbsolute, join } from 'node:path'
+import OpsConsoleBusyException from '#exceptions/ops_console_busy_exception'
 import OpsConsoleCommandNotAllowedException from '#exceptions/ops_console_command_not_allowed_exception'
 
 /** Read-only commands allowed when OPS_CONSOLE_COMMANDS is not set. */
@@ -11,6 +12,8 @@ export const CONSOLE_OUTPUT_LIMIT_BYTES = 256 * 1024
 export const TIMEOUT_EXIT_CODE = 124
 /** Grace period between SIGTERM and SIGKILL when a run times out. */
 const KILL_GRACE_MS = 2000
+/** Child processes one server process runs at the same time (each boots the whole app). */
+export const MAX_CONCURRENT_RUNS = 2
 const MAX_ARGS = 32
 const MAX_ARG_LENGTH = 512
 
@@ -88,6 +91,9 @@ const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007/g
  * A failing command is a normal result (`success: false`, its exit code), never an exception.
  */
 export class ConsoleRunner {
+  /** Runs in progress in this process, across instances. */
+  static running = 0
+
   constructor(protected options: ConsoleRunnerOptions) {}
 
   /** The allowlist, in configured order. */
@@ -102,7 +108,7 @@ export class ConsoleRunner {
   /**
    * Parses `command` (a name optionally followed by arguments) and runs it. Throws
    * OpsConsoleCommandNotAllowedException (403) when the name is not allowlisted or the
-   * arguments are unusable.
+   * arguments are unusable, OpsConsoleBusyException (429) when MAX_CONCURRENT_RUNS are running.
    */
   async run(commandLine: string, extraArgs: string[] = []): Promise<ConsoleRunResult> {
     const [name = '', ...args] = splitCommandLine(commandLine)
@@ -119,7 +125,17 @@ export class ConsoleRunner {
         this.list()
       )
     }
-    return this.spawnAce(name, allArgs)
+    if (ConsoleRunner.running >= MAX_CONCURRENT_RUNS) {
+      throw new OpsConsoleBusyException(
+        `${MAX_CONCURRENT_RUNS} console commands are already running; try again shortly.`
+      )
+    }
+    ConsoleRunner.running++
+    try {
+      return await this.spawnAce(name, allArgs)
+    } finally {
+      ConsoleRunner.running--
+    }
   }
 
   protected spawnAce(name: string, args: string[]): Promise<ConsoleRunResult> {

@@ -3,6 +3,7 @@ import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { OpsAuditService } from '#services/ops/audit_service'
 import { ConsoleRunner, parseConsoleAllowlist, type ConsoleRunResult } from '#services/ops/console_runner'
+import OpsConsoleBusyException from '#exceptions/ops_console_busy_exception'
 import OpsConsoleCommandNotAllowedException from '#exceptions/ops_console_command_not_allowed_exception'
 
 /** `{ops}/console`: the allowlisted Ace commands, run in a child process and audited. */
@@ -25,16 +26,16 @@ export class OpsConsoleService {
 
   /**
    * Runs `command` (name plus optional arguments) and extra `args` for the token `actor`. Every
-   * attempt is audited, refused ones included; a refused command throws the 403 exception.
+   * attempt is audited, refused (403) and busy (429) ones included.
    */
   async run(actor: string, command: string, args: string[] = []): Promise<ConsoleRunResult> {
     let result: ConsoleRunResult
     try {
       result = await this.runner().run(command, args)
     } catch (error) {
-      if (error instanceof OpsConsoleCommandNotAllowedException) {
-        await this.audit.record({ actor, action: 'console.run', target: command, outcome: 'refused' })
-      }
+      const outcome =
+        error instanceof OpsConsoleCommandNotAllowedException ? 'refused' : error instanceof OpsConsoleBusyException ? 'busy' : 'error'
+      await this.audit.record({ actor, action: 'console.run', target: command, outcome })
       throw error
     }
     await this.audit.record({

@@ -78,6 +78,13 @@ test.group('Ops console | running', (group) => {
     assert.equal((await runner.run('env')).output.trim(), '1')
   })
 
+  test('runs at most two commands at once in this process', async ({ assert }) => {
+    const slow = [runner.run('slow'), runner.run('slow')]
+    await assert.rejects(() => runner.run('ok'), /already running/)
+    await Promise.all(slow)
+    assert.isTrue((await runner.run('ok')).success)
+  }).timeout(20_000)
+
   test('refuses commands outside the allowlist, listing the allowed ones', async ({ assert }) => {
     await assert.rejects(() => runner.run('migration:rollback'), /not allowed\. Allowed commands: ok, fail, slow, flood, env/)
     await assert.rejects(() => runner.run('ok;ls'), /not allowed/)
