@@ -25,11 +25,15 @@ export default defineConfig({
     () => import('@adonisjs/core/providers/hash_provider'),
     { file: () => import('@adonisjs/core/providers/repl_provider'), environment: ['repl', 'test'] },
     () => import('@adonisjs/core/providers/vinejs_provider'),
+    () => import('@adonisjs/core/providers/edge_provider'),
     () => import('@adonisjs/lucid/database_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/session/session_provider'),
+    () => import('@adonisjs/vite/vite_provider'),
     () => import('@adonisjs/shield/shield_provider'),
+    () => import('@adonisjs/static/static_provider'),
     () => import('@adonisjs/cors/cors_provider'),
+    () => import('@adonisjs/inertia/inertia_provider'),
     () => import('@adonisjs/auth/auth_provider'),
     () => import('@adonisjs/lock/lock_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
@@ -59,9 +63,17 @@ export default defineConfig({
     suites: [
       { files: ['tests/unit/**/*.spec.{ts,js}'], name: 'unit', timeout: 10000 },
       { files: ['tests/functional/**/*.spec.{ts,js}'], name: 'functional', timeout: 60000 },
+      { files: ['tests/browser/**/*.spec.{ts,js}'], name: 'browser', timeout: 300000 },
     ],
     forceExit: true,
   },
 
-  metaFiles: [{ pattern: 'public/**', reloadServer: false }],
+  metaFiles: [
+    { pattern: 'resources/views/**/*.edge', reloadServer: false },
+    { pattern: 'public/**', reloadServer: false },
+  ],
+
+  hooks: {
+    buildStarting: [() => import('@adonisjs/vite/build_hook')],
+  },
 })

@@ -15,7 +15,10 @@ server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
   () => import('#middleware/container_bindings_middleware'),
+  () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
+  () => import('@adonisjs/vite/vite_middleware'),
+  () => import('#middleware/inertia_middleware'),
 ])
 
 router.use([
@@ -30,4 +33,7 @@ export const middleware = router.named({
   apiRateLimit: () => import('#middleware/api_rate_limit_middleware'),
   adminApi: () => import('#middleware/admin_api_middleware'),
   opsToken: () => import('#middleware/ops_token_middleware'),
+  auth: () => import('#middleware/auth_middleware'),
+  guest: () => import('#middleware/guest_middleware'),
+  adminSetup: () => import('#middleware/admin_setup_middleware'),
 })

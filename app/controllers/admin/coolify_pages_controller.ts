@@ -1,0 +1,23 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import env from '#start/env'
+import { dashboardApiPrefix } from '#config/surfaces'
+import { coolifyAppParamValidator } from '#validators/admin'
+
+/**
+ * The Coolify dashboard pages. They only carry configuration; the browser
+ * reads and changes everything through the dashboard JSON API.
+ */
+export default class CoolifyPagesController {
+  async index({ inertia }: HttpContext) {
+    return inertia.render('coolify/index', {
+      apiPrefix: dashboardApiPrefix,
+      configured: Boolean(env.get('COOLIFY_URL') && env.get('COOLIFY_TOKEN')),
+      projectScope: env.get('COOLIFY_PROJECT_UUID') ?? null,
+    })
+  }
+
+  async ops({ inertia, request }: HttpContext) {
+    const { params } = await request.validateUsing(coolifyAppParamValidator)
+    return inertia.render('coolify/ops', { apiPrefix: dashboardApiPrefix, appUuid: params.uuid })
+  }
+}

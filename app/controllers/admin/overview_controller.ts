@@ -1,0 +1,22 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { OverviewService } from '#services/admin/overview_service'
+import { overviewValidator, RANGES } from '#validators/admin'
+
+/** /admin/overview?user=&days=: charts, insights and sync state of one user. */
+@inject()
+export default class OverviewController {
+  constructor(protected overview: OverviewService) {}
+
+  async show({ inertia, request }: HttpContext) {
+    const { user: requested, days = 30 } = await request.validateUsing(overviewValidator)
+    const { user, users } = await this.overview.pickUser(requested)
+    return inertia.render('overview', {
+      users,
+      ranges: [...RANGES],
+      days,
+      requestedUser: requested ?? null,
+      data: user ? await this.overview.forUser(user, days) : null,
+    })
+  }
+}

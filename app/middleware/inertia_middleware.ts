@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
+import { dashboardPrefix } from '#config/surfaces'
+import { adminPageHeaders, isAdminPagePath } from '#services/admin/security_headers'
+
+/**
+ * Inertia for the admin UI. Shares the logged-in admin, flash messages and
+ * validation errors with every page, and gives admin pages their security
+ * headers (a per-request CSP nonce, no inline script or style otherwise).
+ */
+export default class InertiaMiddleware extends BaseInertiaMiddleware {
+  async share(ctx: HttpContext) {
+    const user = ctx.auth?.use('web').user
+    return {
+      errors: ctx.inertia.always(this.getValidationErrors(ctx)),
+      admin: user ? { email: user.email } : null,
+      dashboardPrefix,
+      flash: {
+        success: (ctx.session?.flashMessages.get('success') as string | undefined) ?? null,
+        error: (ctx.session?.flashMessages.get('error') as string | undefined) ?? null,
+      },
+    }
+  }
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    const adminPage = isAdminPagePath(ctx.request.url())
+    let nonce: string | undefined
+    if (adminPage) {
+      nonce = randomBytes(16).toString('base64')
+      for (const [name, value] of Object.entries(adminPageHeaders(nonce))) {
+        ctx.response.header(name, value)
+      }
+    }
+    await this.init(ctx)
+    if (adminPage && 'view' in ctx) {
+      ;(ctx as any).view.share({ cspNonce: nonce })
+    }
+    const output = await next()
+    this.dispose(ctx)
+    return output
+  }
+}

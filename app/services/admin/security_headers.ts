@@ -1,0 +1,39 @@
+import { dashboardApiPrefix, dashboardPrefix } from '#config/surfaces'
+
+const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+
+/** HTML pages of the admin UI (`/admin/...` and the dashboard pages, not its JSON API). */
+export function isAdminPagePath(path: string) {
+  if (startsWithSegment(path, dashboardApiPrefix)) return false
+  return startsWithSegment(path, '/admin') || startsWithSegment(path, dashboardPrefix)
+}
+
+/**
+ * Headers of every admin page: a strict CSP (scripts and styles from this
+ * origin or carrying the request's nonce; no inline code, no framing, no
+ * plugins, forms only to this origin), no MIME sniffing, no referrer leaks.
+ * In development and tests the Vite dev server injects component styles,
+ * which carry the nonce through the `csp-nonce` meta tag.
+ */
+export function adminPageHeaders(nonce: string): Record<string, string> {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ]
+  return {
+    'Content-Security-Policy': directives.join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'same-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  }
+}

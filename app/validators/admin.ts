@@ -1,0 +1,85 @@
+import vine from '@vinejs/vine'
+import { daysRule, userIdRule } from '#validators/rules'
+
+/*
+ * Admin UI validators. Forms post through Inertia; a failure redirects back
+ * with the messages flashed per field.
+ */
+
+const email = () => vine.string().trim().toLowerCase().email().maxLength(254)
+const newPassword = () => vine.string().minLength(12).maxLength(200)
+
+/** POST /admin/setup: the one-time token printed in the server log plus the first admin. */
+export const setupValidator = vine.create({
+  token: vine.string().trim().minLength(1).maxLength(200),
+  email: email(),
+  password: newPassword().confirmed({ as: 'password_confirmation' }),
+})
+
+/** POST /admin/login */
+export const loginValidator = vine.create({
+  email: vine.string().trim().toLowerCase().maxLength(254),
+  password: vine.string().maxLength(200),
+  next: vine.string().maxLength(2000).optional(),
+})
+
+/** GET /admin/login */
+export const loginPageValidator = vine.create({
+  next: vine.string().maxLength(2000).optional(),
+})
+
+/** The chart ranges of the overview and the export links. */
+export const RANGES = [7, 30, 90, 365] as const
+
+/** GET /admin/overview?user=&days= */
+export const overviewValidator = vine.create({
+  user: userIdRule().optional(),
+  days: vine.number().in([...RANGES]).optional(),
+})
+
+/** GET /admin/users?days= (the range of the export links). */
+export const usersPageValidator = vine.create({
+  days: daysRule(365),
+})
+
+/** POST /admin/users: registers a user by external id (before connecting Polar). */
+export const createUserValidator = vine.create({
+  user_id: userIdRule(),
+})
+
+/** Routes with a `:user` external id. */
+export const userParamValidator = vine.create({
+  params: vine.object({ user: userIdRule() }),
+})
+
+/** GET /admin/users/:user/sync-runs/:run */
+export const syncRunParamsValidator = vine.create({
+  params: vine.object({ user: userIdRule(), run: vine.number().withoutDecimals().positive() }),
+})
+
+/** POST /admin/api-keys */
+export const createApiKeyValidator = vine.create({
+  name: vine.string().trim().minLength(1).maxLength(100),
+  user_id: userIdRule().optional(),
+})
+
+/** DELETE /admin/api-keys/:prefix */
+export const apiKeyParamValidator = vine.create({
+  params: vine.object({ prefix: vine.string().regex(/^hrv_[A-Za-z0-9_-]{8}$/) }),
+})
+
+/** POST /admin/polar/credentials */
+export const polarCredentialsValidator = vine.create({
+  client_id: vine.string().trim().minLength(1).maxLength(200),
+  client_secret: vine.string().trim().minLength(1).maxLength(500),
+})
+
+/** GET /admin/polar/connect?user_id= (optional: Polar's member id is used otherwise). */
+export const polarConnectValidator = vine.create({
+  user_id: userIdRule().optional(),
+})
+
+/** GET {dashboard}/apps/:uuid/ops */
+export const coolifyAppParamValidator = vine.create({
+  params: vine.object({ uuid: vine.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+})

@@ -1,0 +1,72 @@
+/*
+|--------------------------------------------------------------------------
+| Admin UI (Inertia + Vue)
+|--------------------------------------------------------------------------
+|
+| `/admin/...` pages and the dashboard pages beside the dashboard JSON API
+| (DASHBOARD_PREFIX). Every page needs a logged-in admin except setup and
+| login. While no admin exists, the server announces a one-time setup token
+| in its log at start.
+|
+*/
+import app from '@adonisjs/core/services/app'
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { dashboardPrefix } from '#config/surfaces'
+
+const Setup = () => import('#controllers/admin/setup_controller')
+const Session = () => import('#controllers/admin/session_controller')
+const Overview = () => import('#controllers/admin/overview_controller')
+const Users = () => import('#controllers/admin/users_controller')
+const ApiKeys = () => import('#controllers/admin/api_keys_controller')
+const Polar = () => import('#controllers/admin/polar_controller')
+const Coolify = () => import('#controllers/admin/coolify_pages_controller')
+
+router
+  .group(() => {
+    router.get('/setup', [Setup, 'show']).as('setup').use(middleware.adminSetup())
+    router.post('/setup', [Setup, 'store']).as('setup.store').use(middleware.adminSetup())
+    router.get('/login', [Session, 'create']).as('login')
+    router.post('/login', [Session, 'store']).as('login.store')
+  })
+  .prefix('/admin')
+  .as('admin')
+  .use(middleware.guest())
+
+router
+  .group(() => {
+    router.get('/', ({ response }) => response.redirect('/admin/overview')).as('home')
+    router.post('/logout', [Session, 'destroy']).as('logout')
+    router.get('/overview', [Overview, 'show']).as('overview')
+    router.get('/users', [Users, 'index']).as('users')
+    router.post('/users', [Users, 'store']).as('users.store')
+    router.post('/users/:user/sync', [Users, 'sync']).as('users.sync')
+    router.get('/users/:user/sync-runs/:run', [Users, 'syncRun']).as('users.sync_run')
+    router.get('/api-keys', [ApiKeys, 'index']).as('api_keys')
+    router.post('/api-keys', [ApiKeys, 'store']).as('api_keys.store')
+    router.delete('/api-keys/:prefix', [ApiKeys, 'destroy']).as('api_keys.destroy')
+    router.get('/polar', [Polar, 'show']).as('polar')
+    router.post('/polar/credentials', [Polar, 'updateCredentials']).as('polar.credentials')
+    router.post('/polar/connect', [Polar, 'connect']).as('polar.connect')
+    router.get('/polar/connected', [Polar, 'connected']).as('polar.connected')
+  })
+  .prefix('/admin')
+  .as('admin')
+  .use(middleware.auth())
+
+router
+  .group(() => {
+    router.get('/', [Coolify, 'index']).as('index')
+    router.get('/apps/:uuid/ops', [Coolify, 'ops']).as('ops')
+  })
+  .prefix(dashboardPrefix)
+  .as('coolify.pages')
+  .use(middleware.auth())
+
+/** First run: announce a fresh one-time setup token while no admin exists. */
+if (app.getEnvironment() === 'web') {
+  app.ready(async () => {
+    const { announceSetupToken } = await import('#services/admin/setup_announcer')
+    await announceSetupToken()
+  })
+}
