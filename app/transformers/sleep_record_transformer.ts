@@ -1,25 +1,22 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { SleepNight } from '#services/records/sleep_service'
-
-const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 100) / 100)
+import { hoursFromSeconds, toInteger, totalSleepSeconds } from '#services/records/units'
 
 /** Spec "Sleep record": stage hours 2 dp, total = light + deep + REM, HRV from the night's recharge. */
 export default class SleepRecordTransformer extends BaseTransformer<SleepNight> {
   toObject() {
     const { record, recharge } = this.resource
-    const stages = [record.lightSleepSeconds, record.deepSleepSeconds, record.remSleepSeconds]
-    const total = stages.every((value) => value === null)
-      ? null
-      : stages.reduce<number>((sum, value) => sum + (value ?? 0), 0)
     return {
       date: record.date,
-      sleep_score: record.sleepScore,
-      total_sleep_hours: hours(total),
-      deep_sleep_hours: hours(record.deepSleepSeconds),
-      rem_sleep_hours: hours(record.remSleepSeconds),
-      light_sleep_hours: hours(record.lightSleepSeconds),
+      sleep_score: toInteger(record.sleepScore),
+      total_sleep_hours: hoursFromSeconds(
+        totalSleepSeconds(record.lightSleepSeconds, record.deepSleepSeconds, record.remSleepSeconds)
+      ),
+      deep_sleep_hours: hoursFromSeconds(record.deepSleepSeconds),
+      rem_sleep_hours: hoursFromSeconds(record.remSleepSeconds),
+      light_sleep_hours: hoursFromSeconds(record.lightSleepSeconds),
       hrv_avg: recharge?.hrvAvg ?? null,
-      heart_rate_avg: record.heartRateAvg,
+      heart_rate_avg: toInteger(record.heartRateAvg),
     }
   }
 }

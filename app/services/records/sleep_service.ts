@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import SleepRecord from '#models/sleep_record'
 import NightlyRecharge from '#models/nightly_recharge'
-import { ClockService } from '#services/clock_service'
+import NotFoundException from '#exceptions/not_found_exception'
+import { RecordWindowService } from '#services/records/record_window'
 import { UserService } from '#services/user_service'
 
 /** A night of sleep with the same night's recharge values joined in. */
@@ -13,18 +14,17 @@ export interface SleepNight {
 @inject()
 export class SleepService {
   constructor(
-    protected clock: ClockService,
+    protected windows: RecordWindowService,
     protected users: UserService
   ) {}
 
   /**
    * Nights dated today-(days-1) … today in APP_TIMEZONE, newest first, each
-   * with the same night's recharge (HRV, breathing). Throws
-   * UnknownUserException (404) for a user we have never seen.
+   * with the same night's recharge (HRV, breathing): two queries in all.
+   * Throws UnknownUserException (404) for a user we have never seen.
    */
   async listRecent(userId: string, days: number): Promise<SleepNight[]> {
-    const user = await this.users.findOrFail(userId)
-    const { from, to } = this.clock.window(days)
+    const { user, from, to } = await this.windows.open(userId, days)
     const [records, recharges] = await Promise.all([
       SleepRecord.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc'),
       NightlyRecharge.query()
@@ -34,5 +34,20 @@ export class SleepService {
     ])
     const byDate = new Map(recharges.map((recharge) => [recharge.date, recharge]))
     return records.map((record) => ({ record, recharge: byDate.get(record.date) ?? null }))
+  }
+
+  /** The night dated `date` (the wake-up day) with its recharge; NotFoundException (404) when none. */
+  async findByDate(userId: string, date: string): Promise<SleepNight> {
+    const user = await this.users.findOrFail(userId)
+    const [record, recharge] = await Promise.all([
+      SleepRecord.query().where('userId', user.id).where('date', date).first(),
+      NightlyRecharge.query()
+        .select('date', 'hrvAvg', 'breathingRateAvg')
+        .where('userId', user.id)
+        .where('date', date)
+        .first(),
+    ])
+    if (!record) throw new NotFoundException(`No sleep record for ${date}.`)
+    return { record, recharge }
   }
 }

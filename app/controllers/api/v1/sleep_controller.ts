@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { SleepService } from '#services/records/sleep_service'
 import SleepRecordTransformer from '#transformers/sleep_record_transformer'
-import { listSleepValidator } from '#validators/sleep'
+import SleepNightTransformer from '#transformers/sleep_night_transformer'
+import { listSleepValidator, showSleepValidator } from '#validators/sleep'
 
 @inject()
 export default class SleepController {
@@ -13,5 +14,12 @@ export default class SleepController {
     const { params, days = 7 } = await request.validateUsing(listSleepValidator)
     const nights = await this.sleep.listRecent(params.user_id, days)
     return serialize(SleepRecordTransformer.transform(nights))
+  }
+
+  /** One night by its date, with stages, hypnogram and heart-rate samples; 404 when none. */
+  async show({ request, serialize }: HttpContext) {
+    const { params } = await request.validateUsing(showSleepValidator)
+    const night = await this.sleep.findByDate(params.user_id, params.date)
+    return serialize(SleepNightTransformer.transform(night))
   }
 }

@@ -1,0 +1,27 @@
+import { inject } from '@adonisjs/core'
+import DailyActivity from '#models/daily_activity'
+import NotFoundException from '#exceptions/not_found_exception'
+import { RecordWindowService } from '#services/records/record_window'
+import { UserService } from '#services/user_service'
+
+@inject()
+export class ActivityService {
+  constructor(
+    protected windows: RecordWindowService,
+    protected users: UserService
+  ) {}
+
+  /** Daily activity of the last `days` calendar days, newest first (404 for an unknown user). */
+  async listRecent(userId: string, days: number): Promise<DailyActivity[]> {
+    const { user, from, to } = await this.windows.open(userId, days)
+    return DailyActivity.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc')
+  }
+
+  /** The activity day `date`; NotFoundException (404) when none is stored. */
+  async findByDate(userId: string, date: string): Promise<DailyActivity> {
+    const user = await this.users.findOrFail(userId)
+    const day = await DailyActivity.query().where('userId', user.id).where('date', date).first()
+    if (!day) throw new NotFoundException(`No activity record for ${date}.`)
+    return day
+  }
+}

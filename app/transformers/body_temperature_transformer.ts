@@ -1,0 +1,28 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import type BodyTemperature from '#models/body_temperature'
+import { parseJson } from '#services/records/units'
+
+/**
+ * A body-temperature measurement period with every stored field (the spec
+ * leaves them open): local times, type and sensor location, °C min/avg/max
+ * over the samples, and the samples as stored.
+ */
+export default class BodyTemperatureTransformer extends BaseTransformer<BodyTemperature> {
+  toObject() {
+    const period = this.resource
+    const samples = parseJson<unknown[]>(period.samples)
+    return {
+      start_time: period.startTime,
+      end_time: period.endTime,
+      modified_time: period.modifiedTime,
+      measurement_type: period.measurementType,
+      sensor_location: period.sensorLocation,
+      device_id: period.sourceDeviceId,
+      temperature_min_celsius: period.temperatureMinCelsius,
+      temperature_avg_celsius: period.temperatureAvgCelsius,
+      temperature_max_celsius: period.temperatureMaxCelsius,
+      sample_count: period.sampleCount,
+      samples: Array.isArray(samples) ? samples : null,
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import type EcgTest from '#models/ecg_test'
+import { parseJson } from '#services/records/units'
+
+/**
+ * An ECG test with every stored field (the spec leaves them open): local
+ * time and UTC instant, heart rate, HRV, RR interval, pulse transit times,
+ * and the waveform and quality samples as stored.
+ */
+export default class EcgRecordTransformer extends BaseTransformer<EcgTest> {
+  toObject() {
+    const test = this.resource
+    const samples = parseJson<unknown[]>(test.samples)
+    const quality = parseJson<unknown[]>(test.qualityMeasurements)
+    return {
+      id: Number(test.id),
+      test_time: test.testTime,
+      test_timestamp_ms: Number(test.testTimestamp),
+      time_zone_offset_minutes: test.timeZoneOffsetMinutes,
+      device_id: test.sourceDeviceId,
+      average_heart_rate_bpm: test.averageHeartRateBpm,
+      heart_rate_variability_ms: test.heartRateVariabilityMs,
+      heart_rate_variability_level: test.heartRateVariabilityLevel,
+      rri_ms: test.rriMs,
+      pulse_transit_time_systolic_ms: test.pulseTransitTimeSystolicMs,
+      pulse_transit_time_diastolic_ms: test.pulseTransitTimeDiastolicMs,
+      pulse_transit_time_quality_index: test.pulseTransitTimeQualityIndex,
+      sample_count: test.sampleCount,
+      samples: Array.isArray(samples) ? samples : null,
+      quality_measurements: Array.isArray(quality) ? quality : null,
+    }
+  }
+}
