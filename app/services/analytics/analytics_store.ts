@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { BaselineResult, BaselineStatus } from '#services/analytics/baseline_calculator'
 import type { PatternResult, PatternType, Significance } from '#services/analytics/pattern_calculator'
 import { METRIC_NAMES, PATTERN_NAMES, type MetricName, type PatternName } from '#services/analytics/metrics'
@@ -14,6 +15,11 @@ export interface StoredPattern extends PatternResult {
 }
 
 type Row = Record<string, any>
+
+/** INSERT … ON CONFLICT (key) DO UPDATE (SQLite ≥ 3.24 and PostgreSQL). */
+function upsert(trx: TransactionClientContract, table: string, key: string[], rows: Row[]) {
+  return trx.knexQuery().table(table).insert(rows).onConflict(key).merge()
+}
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
 const iso = (v: unknown): string => new Date(v as string | Date).toISOString()
@@ -60,17 +66,25 @@ function toPattern(r: Row): StoredPattern {
 
 /**
  * Persistence of baselines and patterns (one row per user and metric / pattern name). Each
- * recalculation replaces the user's rows in one transaction, so a metric that lost all its
- * values in the window loses its baseline too. Written with the query builder and explicit
- * snake_case columns.
+ * recalculation upserts the user's rows on the unique key and deletes the rows it no longer
+ * produces (a metric that lost all its values in the window loses its baseline), in one
+ * transaction; concurrent recalculations for one user (a sync and a POST) cannot collide.
+ * Written with the query builder and explicit snake_case columns.
  */
 export class AnalyticsStore {
   async replaceBaselines(userId: number, results: BaselineResult[], at: Date): Promise<void> {
     const calculatedAt = at.toISOString()
     await db.transaction(async (trx) => {
-      await trx.from('baselines').where('user_id', userId).delete()
+      await trx
+        .from('baselines')
+        .where('user_id', userId)
+        .whereNotIn('metric_name', results.map((b) => b.metricName))
+        .delete()
       if (results.length === 0) return
-      await trx.table('baselines').multiInsert(
+      await upsert(
+        trx,
+        'baselines',
+        ['user_id', 'metric_name'],
         results.map((b) => ({
           user_id: userId,
           metric_name: b.metricName,
@@ -100,9 +114,16 @@ export class AnalyticsStore {
   async replacePatterns(userId: number, results: PatternResult[], at: Date): Promise<void> {
     const analyzedAt = at.toISOString()
     await db.transaction(async (trx) => {
-      await trx.from('patterns').where('user_id', userId).delete()
+      await trx
+        .from('patterns')
+        .where('user_id', userId)
+        .whereNotIn('pattern_name', results.map((p) => p.patternName))
+        .delete()
       if (results.length === 0) return
-      await trx.table('patterns').multiInsert(
+      await upsert(
+        trx,
+        'patterns',
+        ['user_id', 'pattern_name'],
         results.map((p) => ({
           user_id: userId,
           pattern_name: p.patternName,

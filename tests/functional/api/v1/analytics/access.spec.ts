@@ -3,7 +3,9 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser, userWithApiKey } from '#tests/helpers/fixtures'
 import { pinClock, url } from './helpers.js'
 
-const ROUTES = [
+type Route = ['GET' | 'POST', string]
+
+const ROUTES: Route[] = [
   ['GET', 'baselines'],
   ['GET', 'baselines/hrv_rmssd'],
   ['POST', 'baselines/calculate'],
@@ -14,7 +16,7 @@ const ROUTES = [
   ['GET', 'patterns/hrv_trend'],
   ['POST', 'patterns/detect'],
   ['GET', 'insights'],
-] as const
+]
 
 test.group('API v1 analytics | access', (group) => {
   group.setup(() => pinClock())

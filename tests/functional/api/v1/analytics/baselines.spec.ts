@@ -84,6 +84,27 @@ test.group('API v1 analytics | baselines', (group) => {
     )
   })
 
+  test('recalculating updates the stored row in place and drops metrics without values', async ({ client, assert }) => {
+    const user = await createUser()
+    await seed(user.id, 10, (i) => ({ hrv: 50 + (i % 4), sleep: 80 }), 11)
+    await client.post(url(user.externalId, 'baselines/calculate'))
+    await seed(user.id, 11, (i) => ({ hrv: 50 + (i % 4) }))
+    const calc = await client.post(url(user.externalId, 'baselines/calculate'))
+    calc.assertBody({ user_id: user.externalId, baselines_calculated: { hrv_rmssd: 'ready', sleep_score: 'partial' } })
+    const rows = await db.from('baselines').where('user_id', user.id).orderBy('metric_name')
+    assert.deepEqual(
+      rows.map((r) => [r.metric_name, r.status, Number(r.sample_count)]),
+      [
+        ['hrv_rmssd', 'ready', 21],
+        ['sleep_score', 'partial', 10],
+      ]
+    )
+    await db.from('sleep_records').where('user_id', user.id).delete()
+    await client.post(url(user.externalId, 'baselines/calculate'))
+    const after = await db.from('baselines').where('user_id', user.id)
+    assert.deepEqual(after.map((r) => r.metric_name), ['hrv_rmssd'])
+  })
+
   test('values older than 90 days leave no baseline', async ({ client, assert }) => {
     const user = await createUser()
     await seed(user.id, 10, steady, 90)
