@@ -23,7 +23,7 @@ export interface PolarSimulator {
   authUrl: string
   /** Token endpoint (= POLAR_TOKEN_URL). */
   tokenUrl: string
-  /** Every request seen, oldest first (timeout-held requests have `status: null`). */
+  /** Requests seen (the latest 10 000), oldest first; timeout-held requests have `status: null`. */
   requests: SimRequestLog[]
   /** Requests of one endpoint name. */
   requestsTo(endpoint: SimEndpoint): SimRequestLog[]
@@ -45,6 +45,8 @@ export interface PolarSimulator {
   close(): Promise<void>
 }
 
+/** The request log keeps the most recent requests only, so a long demo run stays small. */
+const MAX_LOGGED_REQUESTS = 10_000
 const BEARER_ONLY_PREFIXES = ['/v3/users', '/v3/exercises']
 const BASIC_ONLY_PREFIXES = ['/v3/notifications', '/v3/webhooks']
 
@@ -125,6 +127,7 @@ export async function startPolarSimulator(options: SimOptions = {}): Promise<Pol
       at: new Date().toISOString(),
     }
     state.requests.push(log)
+    if (state.requests.length > MAX_LOGGED_REQUESTS) state.requests.splice(0, state.requests.length - MAX_LOGGED_REQUESTS)
     let body = ''
     try {
       body = await readBody(req)
