@@ -204,3 +204,16 @@ test.group('Coolify API | ops proxy end to end', (group) => {
     assert.lengthOf(await auditRows('coolify.ops.queue.retry-all'), 10)
   })
 })
+
+test.group('Coolify API | ops proxy with a Coolify token lacking read:sensitive', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  useSimulator(group, { readSensitive: false, opsAppFqdn: selfUrl(), opsToken: TOKENS['*'] })
+
+  test('status explains that OPS_TOKEN cannot be read', async ({ client, assert }) => {
+    const admin = await createAdmin()
+    const response = await client.get(api(`/ops/${APP}/status`)).loginAs(admin)
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), { configured: false, reason: 'ops_token_not_readable' })
+    assert.include(response.body().message, 'read:sensitive')
+  })
+})
