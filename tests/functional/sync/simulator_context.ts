@@ -58,3 +58,14 @@ export async function startSimulatorContext(today = '2026-03-15', options: SimOp
 
 /** A token the simulator maps to a complete profile with biosensing (no missing days). */
 export const completeToken = (name: string) => `${name}_bio_complete`
+
+/** Polls until `check` returns a value, or fails after `ms`. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    const value = await check()
+    if (value) return value
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`condition not met within ${ms} ms`)
+}
