@@ -1,6 +1,6 @@
 import factory from '@adonisjs/lucid/factories'
 import { DateTime } from 'luxon'
-import Spo2Test from '#models/spo2_test'
+import Spo2Test from '#services/records/spo2_test_record'
 import { localTime, nextFactoryDate } from '#database/factories/sequence'
 
 /** A passed SpO2 test at 09:00 UTC. Merge `userId`; move it with `testTimestamp`, `testTime`, `testDate`. */
