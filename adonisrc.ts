@@ -52,6 +52,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     { file: () => import('#start/migrate'), environment: ['web'] },
     { file: () => import('#start/startup_notices'), environment: ['web'] },
+    { file: () => import('#start/workers'), environment: ['web'] },
   ],
 
   /*
