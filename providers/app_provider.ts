@@ -30,4 +30,10 @@ export default class AppProvider {
       return (values: any): any => serializer.serialize(values, this.containerResolver)
     })
   }
+
+  /** Every process (web, worker, console) records jobs that fail for good into `failed_jobs`. */
+  async boot() {
+    const { FailedJobRecorder } = await import('#services/ops/failed_job_recorder')
+    FailedJobRecorder.subscribe()
+  }
 }

@@ -4,6 +4,9 @@ const DATABASE_TIMEOUT_MS = 2000
 
 /** `GET /health`: a real query against the database, bounded in time. */
 export class ServerHealthService {
+  /** Lucid connection to probe; the primary connection when undefined. */
+  protected connectionName?: string
+
   async check(): Promise<{ status: 'healthy' | 'unhealthy'; database: 'connected' | 'disconnected' }> {
     const connected = await this.databaseAnswers()
     return connected
@@ -17,6 +20,7 @@ export class ServerHealthService {
       timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS)
     })
     const query = db
+      .connection(this.connectionName)
       .rawQuery('select 1 as ok')
       .then(() => true)
       .catch(() => false)

@@ -10,11 +10,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { opsPrefix } from '#config/surfaces'
-import { FailedJobRecorder } from '#services/ops/failed_job_recorder'
-
-// Jobs that fail for good are kept in failed_jobs by every process that loads the routes
-// (web, queue worker, tests), so the operations API can list and retry them.
-FailedJobRecorder.subscribe()
 
 const HealthController = () => import('#controllers/ops/health_controller')
 const StatsController = () => import('#controllers/ops/stats_controller')

@@ -1,23 +1,28 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import { ServerHealthService } from '#services/server_health_service'
 
 /**
- * Points the primary connection at an unreachable database, for real: the
- * next query fails to connect through the same driver and pool.
+ * A real, unreachable database connection: same driver and pool code as
+ * the primary, pointed at nothing. The primary connection stays intact for
+ * the other tests (the queue, cache and limiter hold it open).
  */
-async function breakDatabase() {
-  const name = db.primaryConnectionName
-  const original = db.manager.get(name)!.config
+function addUnreachableConnection(name: string) {
+  const primary = db.manager.get(db.primaryConnectionName)!.config
   const broken =
-    original.client === 'pg'
-      ? { ...original, connection: { connectionString: 'postgres://postgres@127.0.0.1:1/none' }, pool: { min: 0, max: 1, acquireTimeoutMillis: 1000 } }
-      : { ...original, connection: { filename: '/nonexistent-dir/hrvault.sqlite' } }
-  await db.manager.close(name)
-  db.manager.patch(name, broken as any)
+    primary.client === 'pg'
+      ? { ...primary, connection: { connectionString: 'postgres://postgres@127.0.0.1:1/none' }, pool: { min: 0, max: 1, acquireTimeoutMillis: 1000 } }
+      : { ...primary, connection: { filename: '/nonexistent-dir/hrvault.sqlite' } }
+  db.manager.add(name, broken as any)
   return async () => {
     await db.manager.close(name)
-    db.manager.patch(name, original)
+    db.manager.release(name)
   }
+}
+
+class UnreachableDatabaseHealth extends ServerHealthService {
+  protected connectionName = 'unreachable'
 }
 
 test.group('Server | health', () => {
@@ -28,13 +33,15 @@ test.group('Server | health', () => {
   })
 
   test('GET /health is 503 when the database does not answer, and recovers', async ({ client }) => {
-    const restore = await breakDatabase()
+    const release = addUnreachableConnection('unreachable')
+    app.container.swap(ServerHealthService, () => new UnreachableDatabaseHealth())
     try {
       const down = await client.get('/health')
       down.assertStatus(503)
       down.assertBody({ status: 'unhealthy', database: 'disconnected' })
     } finally {
-      await restore()
+      app.container.restore(ServerHealthService)
+      await release()
     }
     const back = await client.get('/health')
     back.assertStatus(200)
