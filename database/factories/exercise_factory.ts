@@ -1,20 +1,16 @@
 import factory from '@adonisjs/lucid/factories'
 import Exercise from '#models/exercise'
-import { localTime, nextFactoryDate } from '#database/factories/sequence'
+import { fillUnset, localTime, nextFactoryDate } from '#database/factories/sequence'
 
 /**
  * A running session with zones and Training Load Pro. Merge `userId`; to
- * move it, merge `startTime` and `startDate` together.
+ * move it, merge `startDate` (the start is 18:30 that day) or `startTime`.
  */
 export const ExerciseFactory = factory
   .define(Exercise, ({ faker }) => {
-    const date = nextFactoryDate()
     return {
-      polarExerciseId: faker.string.alphanumeric(8),
-      startTime: localTime(date, '18:30:00'),
-      startDate: date,
+      polarExerciseId: faker.string.alphanumeric(12),
       startTimeUtcOffset: 0,
-      uploadTime: `${date}T20:00:00Z`,
       device: 'Polar Vantage V3',
       deviceId: 'A1B2C3D4',
       durationSeconds: faker.number.int({ min: 1200, max: 5400 }),
@@ -37,8 +33,15 @@ export const ExerciseFactory = factory
         { index: 4, lower_limit: 152, upper_limit: 171, in_zone_seconds: 300 },
         { index: 5, lower_limit: 171, upper_limit: 190, in_zone_seconds: 0 },
       ]),
+    }
+  })
+  .before('create', (_, exercise) => {
+    const date = exercise.startDate ?? exercise.startTime?.slice(0, 10) ?? nextFactoryDate()
+    fillUnset(exercise, { startDate: date, startTime: localTime(date, '18:30:00') })
+    fillUnset(exercise, {
+      uploadTime: `${exercise.startDate}T20:00:00Z`,
       trainingLoadPro: JSON.stringify({
-        date,
+        date: exercise.startDate,
         cardio_load: 85.5,
         muscle_load: null,
         perceived_load: 60,
@@ -47,6 +50,6 @@ export const ExerciseFactory = factory
         perceived_load_interpretation: 'MEDIUM',
         user_rpe: 'MODERATE',
       }),
-    }
+    })
   })
   .build()

@@ -16,3 +16,17 @@ export const localTime = (date: string, time: string) => `${date} ${time}`
 
 /** The date `days` after an ISO date. */
 export const plusDays = (date: string, days: number) => DateTime.fromISO(date).plus({ days }).toISODate()!
+
+/** Epoch milliseconds of a UTC date and time. */
+export const epochMs = (date: string, time: string) => DateTime.fromISO(`${date}T${time}Z`).toMillis()
+
+/**
+ * Sets the attributes a test did not merge (undefined ones; a merged null
+ * stays null). Factories use it in a `before('create')` hook to derive times
+ * and series from the final date, so merging only `date` stays consistent.
+ */
+export function fillUnset<T extends object>(model: T, values: Partial<T>) {
+  for (const [key, value] of Object.entries(values)) {
+    if ((model as Record<string, unknown>)[key] === undefined) (model as Record<string, unknown>)[key] = value
+  }
+}
