@@ -15,7 +15,7 @@
 import 'reflect-metadata'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { Ignitor } from '@adonisjs/core'
 
@@ -121,6 +121,7 @@ writeFileSync(
       node: process.version,
       cpu: cpus()[0]?.model ?? 'unknown',
       cores: cpus().length,
+      load_average_1m_at_end: Math.round(loadavg()[0] * 100) / 100,
       warmup_runs: WARMUP,
       timed_runs: RUNS,
       results,
