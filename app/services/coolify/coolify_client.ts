@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import env from '#start/env'
+import logger from '@adonisjs/core/services/logger'
+import { cacheGenerations, type CacheGenerations } from '#services/coolify/cache_generations'
 import CoolifyNotConfiguredException from '#exceptions/coolify_not_configured_exception'
 import CoolifyRequestException from '#exceptions/coolify_request_exception'
 import CoolifyTimeoutException from '#exceptions/coolify_timeout_exception'
@@ -22,6 +24,8 @@ export interface CoolifyClientOptions {
   cacheTtlMs: number
   /** Project the dashboard is restricted to; undefined falls back to COOLIFY_PROJECT_UUID, '' means none. */
   projectUuid?: string
+  /** Where cache generations live (Redis in the scale-out profile, memory otherwise). */
+  generations?: CacheGenerations
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null>
@@ -43,9 +47,21 @@ interface CacheEntry {
 
 /**
  * GET answers shared by every client instance of this process, namespaced by a hash of
- * token + base URL so two Coolify instances (or tokens) never see each other's data.
+ * token + base URL so two Coolify instances (or tokens) never see each other's data, and
+ * keyed by the namespace's generation so a mutation anywhere makes them unreachable.
  */
 const cache = new Map<string, CacheEntry>()
+const MAX_ENTRIES = 1000
+
+function prune(now: number) {
+  if (cache.size < MAX_ENTRIES) return
+  for (const [key, entry] of cache) if (entry.expiresAt <= now) cache.delete(key)
+  // Still full of live entries: drop the oldest inserted.
+  for (const key of cache.keys()) {
+    if (cache.size < MAX_ENTRIES) break
+    cache.delete(key)
+  }
+}
 
 class AttemptTimeout extends Error {}
 
@@ -59,6 +75,7 @@ export class CoolifyClient {
   readonly options: CoolifyClientOptions
   readonly apiUrl: string
   readonly #namespace: string
+  readonly #generations: CacheGenerations
 
   constructor(options: Partial<CoolifyClientOptions> = {}) {
     this.options = {
@@ -70,6 +87,12 @@ export class CoolifyClient {
     const base = this.options.baseUrl.replace(/\/+$/, '')
     this.apiUrl = base === '' ? '' : base.endsWith('/api/v1') ? base : `${base}/api/v1`
     this.#namespace = createHash('sha256').update(`${this.options.token}\n${this.apiUrl}`).digest('hex').slice(0, 32)
+    this.#generations = options.generations ?? cacheGenerations()
+  }
+
+  /** Hash of token + URL naming this client's cache entries and generation counter. */
+  get cacheNamespace(): string {
+    return this.#namespace
   }
 
   /** True when both COOLIFY_URL and COOLIFY_TOKEN are set. */
@@ -102,10 +125,25 @@ export class CoolifyClient {
     return this.request<T>('DELETE', path, options)
   }
 
-  /** Drops every cached GET of this token + Coolify URL. */
-  invalidate() {
+  /** Drops every cached GET of this token + Coolify URL, in every process sharing the generation store. */
+  async invalidate() {
     for (const key of cache.keys()) {
       if (key.startsWith(`${this.#namespace}|`)) cache.delete(key)
+    }
+    try {
+      await this.#generations.bump(this.#namespace)
+    } catch (error) {
+      logger.warn({ err: error }, 'could not bump the Coolify cache generation')
+    }
+  }
+
+  /** The namespace's current generation, or null (no caching) when the store fails. */
+  protected async generation(): Promise<string | null> {
+    try {
+      return await this.#generations.current(this.#namespace)
+    } catch (error) {
+      logger.warn({ err: error }, 'Coolify cache generation unavailable; reading uncached')
+      return null
     }
   }
 
@@ -119,22 +157,26 @@ export class CoolifyClient {
     }
     const url = this.buildUrl(path, options.query)
     const isGet = method === 'GET'
-    const useCache = isGet && options.cache !== false && this.options.cacheTtlMs > 0
-    const cacheKey = `${this.#namespace}|${url}`
+    const generation = isGet && options.cache !== false && this.options.cacheTtlMs > 0 ? await this.generation() : null
+    const cacheKey = generation === null ? null : `${this.#namespace}|${generation}|${url}`
 
-    if (useCache) {
+    if (cacheKey) {
       const hit = cache.get(cacheKey)
       if (hit && hit.expiresAt > Date.now()) return structuredClone(hit.value) as T
     }
-    if (!isGet) this.invalidate()
+    if (!isGet) await this.invalidate()
 
     try {
       const value = await this.send(method, url, options.body, isGet ? this.options.retries : 0)
-      if (useCache) cache.set(cacheKey, { expiresAt: Date.now() + this.options.cacheTtlMs, value: structuredClone(value) })
+      if (cacheKey) {
+        const now = Date.now()
+        prune(now)
+        cache.set(cacheKey, { expiresAt: now + this.options.cacheTtlMs, value: structuredClone(value) })
+      }
       return value as T
     } finally {
       // A mutation may have changed what any cached read shows, even when it failed half-way.
-      if (!isGet) this.invalidate()
+      if (!isGet) await this.invalidate()
     }
   }
 

@@ -93,7 +93,7 @@ export class OpsProxyService {
    * has 10 mutating calls per minute (429 with Retry-After beyond).
    */
   async post(actor: DashboardActor, applicationUuid: string, path: string, body: unknown, auditDetails: Record<string, unknown>) {
-    const headers = await this.rateLimits.hit(MUTATION_POLICY, `admin:${actor.id}`)
+    const headers = await this.rateLimits.hit(MUTATION_POLICY, `admin:${actor.email}`)
     const target = await this.configuredTarget(applicationUuid)
     const timeoutMs = (env.get('OPS_CONSOLE_TIMEOUT_SECONDS', 60) + 15) * 1000
     let response: ProxiedResponse | null = null

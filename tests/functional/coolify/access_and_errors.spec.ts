@@ -108,3 +108,15 @@ test.group('Coolify API | configuration errors', (group) => {
     }
   })
 })
+
+test.group('Coolify API | cache generations in Redis', () => {
+  test('a mutation bumps a generation every process reads', async ({ assert }) => {
+    const { RedisCacheGenerations } = await import('#services/coolify/cache_generations')
+    const a = new RedisCacheGenerations()
+    const b = new RedisCacheGenerations()
+    const namespace = `test-${Date.now()}`
+    const before = Number(await b.current(namespace))
+    await a.bump(namespace)
+    assert.equal(Number(await b.current(namespace)), before + 1)
+  }).skip(!process.env.TEST_REDIS, 'Needs Redis (npm run test:pg)')
+})

@@ -67,9 +67,9 @@ export function useSimulator(
       await handle.sim.close()
     }
   })
-  group.each.setup(() => {
+  group.each.setup(async () => {
     handle.sim.clearFaults()
-    new CoolifyClient({ baseUrl: handle.sim.url, token: handle.sim.token }).invalidate()
+    await new CoolifyClient({ baseUrl: handle.sim.url, token: handle.sim.token }).invalidate()
     handle.mark = handle.sim.requests.length
   })
   return {

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { createServer } from 'node:net'
 import { CoolifyClient } from '#services/coolify/coolify_client'
+import { MemoryCacheGenerations } from '#services/coolify/cache_generations'
 import { start, SIM_UUIDS, type CoolifySimulator } from '#services/coolify_simulator/simulator'
 import CoolifyRequestException from '#exceptions/coolify_request_exception'
 import CoolifyTimeoutException from '#exceptions/coolify_timeout_exception'
@@ -89,6 +90,18 @@ test.group('Coolify client | requests', (group) => {
     assert.equal(before.find((e) => e.key === 'OPS_PREFIX')!.value, '/ops')
     assert.equal(after.find((e) => e.key === 'OPS_PREFIX')!.value, '/changed')
     assert.lengthOf(sim.requestsTo('GET', `/applications/${SIM_UUIDS.app}/envs`), 2)
+  })
+
+  test('a mutation in another process (a bumped generation) makes cached reads unreachable', async ({ assert }) => {
+    const generations = new MemoryCacheGenerations()
+    const here = new CoolifyClient({ baseUrl: sim.url, token: sim.token, cacheTtlMs: 60_000, generations })
+    await here.get('/servers')
+    await here.get('/servers')
+    assert.lengthOf(sim.requestsTo('GET', '/servers'), 1)
+    // What RedisCacheGenerations shows this process when another web process mutates something.
+    await generations.bump(here.cacheNamespace)
+    await here.get('/servers')
+    assert.lengthOf(sim.requestsTo('GET', '/servers'), 2)
   })
 
   test('the cache is keyed by token: another token never sees cached data', async ({ assert }) => {
