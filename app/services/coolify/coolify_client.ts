@@ -279,7 +279,11 @@ export class CoolifyClient {
         `Upstream coolify failed with status ${status}${upstreamMessage ? `: ${upstreamMessage}` : '.'}`
       )
     }
-    const error = new CoolifyRequestException(upstreamMessage ?? `Upstream coolify refused the request with status ${status}.`, { status })
+    // Coolify's own message, prefixed so the detail names the upstream.
+    const error = new CoolifyRequestException(
+      upstreamMessage ? `Coolify: ${upstreamMessage}` : `Upstream coolify refused the request with status ${status}.`,
+      { status }
+    )
     const errors = (data as { errors?: unknown } | null)?.errors
     if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
       error.problemExtensions.errors = Object.entries(errors as Record<string, unknown>).flatMap(([field, messages]) =>

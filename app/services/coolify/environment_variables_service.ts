@@ -93,7 +93,7 @@ export class EnvironmentVariablesService {
     const byKey = envs.filter((e) => e.key === ref)
     const match = byKey.find((e) => (e.is_preview ?? false) === (isPreview ?? false)) ?? (isPreview === undefined ? byKey[0] : undefined)
     if (!match) {
-      throw new CoolifyRequestException(`Environment variable ${ref} not found on application ${uuid} (upstream coolify).`, { status: 404 })
+      throw new CoolifyRequestException(`Coolify: environment variable ${ref} not found on application ${uuid}.`, { status: 404 })
     }
     return match
   }

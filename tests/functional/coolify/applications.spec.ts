@@ -101,7 +101,7 @@ test.group('Coolify API | applications', (group) => {
     const admin = await createAdmin()
     const response = await client.get(api(`/applications/${SIM_UUIDS.appNoOps}/logs`)).loginAs(admin)
     response.assertStatus(400)
-    response.assertBodyContains({ status: 400, detail: 'Application is not running.', upstream: 'coolify' })
+    response.assertBodyContains({ status: 400, detail: 'Coolify: Application is not running.', upstream: 'coolify' })
   })
 
   test('lines outside 1–10000 is a 422 before any upstream call', async ({ client, assert }) => {
@@ -132,6 +132,6 @@ test.group('Coolify API | applications', (group) => {
     const response = await client.get(api('/applications/doesnotexist')).loginAs(admin)
     response.assertStatus(404)
     response.assertHeader('content-type', 'application/problem+json; charset=utf-8')
-    response.assertBodyContains({ detail: 'Application not found.' })
+    response.assertBodyContains({ detail: 'Coolify: Application not found.' })
   })
 })

@@ -40,7 +40,7 @@ test.group('Coolify API | databases', (group) => {
     const admin = await createAdmin()
     const response = await client.post(api(`/databases/${PG}/start`)).loginAs(admin).withCsrfToken()
     response.assertStatus(400)
-    response.assertBodyContains({ status: 400, detail: 'Database is already running.', upstream: 'coolify' })
+    response.assertBodyContains({ status: 400, detail: 'Coolify: Database is already running.', upstream: 'coolify' })
     assert.deepInclude(upstream.last(), { method: 'POST', path: `/databases/${PG}/start` })
   })
 

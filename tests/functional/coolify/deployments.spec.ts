@@ -70,7 +70,7 @@ test.group('Coolify API | deployments', (group) => {
     const admin = await createAdmin()
     const response = await client.post(api(`/deployments/${SIM_UUIDS.deploymentFinished}/cancel`)).loginAs(admin).withCsrfToken()
     response.assertStatus(400)
-    response.assertBodyContains({ detail: 'Deployment cannot be cancelled. Current status: finished' })
+    response.assertBodyContains({ detail: 'Coolify: Deployment cannot be cancelled. Current status: finished' })
     const [row] = await auditRows('coolify.deployment.cancel')
     assert.equal(row.outcome, 'failure')
   })

@@ -70,7 +70,7 @@ test.group('Coolify API | services', (group) => {
     const admin = await createAdmin()
     const response = await client.post(api(`/services/${SIM_UUIDS.service}/start`)).loginAs(admin).withCsrfToken()
     response.assertStatus(400)
-    response.assertBodyContains({ detail: 'Service is already running.' })
+    response.assertBodyContains({ detail: 'Coolify: Service is already running.' })
     assert.deepInclude(upstream.last(), { method: 'POST', path: `/services/${SIM_UUIDS.service}/start` })
   })
 

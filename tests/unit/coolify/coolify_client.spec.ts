@@ -148,13 +148,13 @@ test.group('Coolify client | errors', (group) => {
     const error = await failure(clientFor(sim).get('/applications/nope'))
     assert.instanceOf(error, CoolifyRequestException)
     assert.equal(error.status, 404)
-    assert.equal(error.message, 'Application not found.')
+    assert.equal(error.message, 'Coolify: Application not found.')
   })
 
   test('a 400 "already running" keeps status 400 and the message', async ({ assert }) => {
     const error = await failure(clientFor(sim).post(`/databases/${SIM_UUIDS.postgres}/start`))
     assert.equal(error.status, 400)
-    assert.equal(error.message, 'Database is already running.')
+    assert.equal(error.message, 'Coolify: Database is already running.')
   })
 
   test('a 422 carries Coolify field errors as problem errors', async ({ assert }) => {
@@ -162,7 +162,7 @@ test.group('Coolify client | errors', (group) => {
       .post(`/applications/${SIM_UUIDS.app}/envs`, { body: { key: 'X', value: 'y', is_build_time: true } })
       )
     assert.equal(error.status, 422)
-    assert.equal(error.message, 'Validation failed.')
+    assert.equal(error.message, 'Coolify: Validation failed.')
     assert.deepEqual(error.problemExtensions.errors, [
       { field: 'is_build_time', rule: 'coolify', message: 'This field is not allowed.' },
     ])
@@ -171,14 +171,14 @@ test.group('Coolify client | errors', (group) => {
   test('GET /deploy on Coolify v4.2+ answers 405, passed through', async ({ assert }) => {
     const error = await failure(clientFor(sim).get('/deploy', { query: { uuid: SIM_UUIDS.app } }))
     assert.equal(error.status, 405)
-    assert.equal(error.message, 'This endpoint has changed to a POST request.')
+    assert.equal(error.message, 'Coolify: This endpoint has changed to a POST request.')
   })
 
   test('a 429 keeps Retry-After', async ({ assert }) => {
     sim.setFault('POST /deploy', { status: 429, body: { message: 'Deployment queue is full.' }, headers: { 'retry-after': '60' } })
     const error = await failure(clientFor(sim).post('/deploy', { query: { uuid: SIM_UUIDS.app } }))
     assert.equal(error.status, 429)
-    assert.equal(error.message, 'Deployment queue is full.')
+    assert.equal(error.message, 'Coolify: Deployment queue is full.')
     assert.deepEqual(error.headers, { 'Retry-After': '60' })
   })
 
