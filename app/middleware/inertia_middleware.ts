@@ -29,7 +29,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     let nonce: string | undefined
     if (adminPage) {
       nonce = randomBytes(16).toString('base64')
-      for (const [name, value] of Object.entries(adminPageHeaders(nonce))) {
+      const vite = await ctx.containerResolver.make('vite')
+      for (const [name, value] of Object.entries(adminPageHeaders(nonce, Boolean(vite.getDevServer())))) {
         ctx.response.header(name, value)
       }
     }

@@ -52,9 +52,11 @@ export const userParamValidator = vine.create({
   params: vine.object({ user: userIdRule() }),
 })
 
-/** GET /admin/users/:user/sync-runs/:run */
-export const syncRunParamsValidator = vine.create({
-  params: vine.object({ user: userIdRule(), run: vine.number().withoutDecimals().positive() }),
+/** GET /admin/users/:user/sync-status?job=|run= */
+export const syncPollValidator = vine.create({
+  params: vine.object({ user: userIdRule() }),
+  job: vine.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  run: vine.number().withoutDecimals().positive().optional(),
 })
 
 /** POST /admin/api-keys */
@@ -74,12 +76,23 @@ export const polarCredentialsValidator = vine.create({
   client_secret: vine.string().trim().minLength(1).maxLength(500),
 })
 
-/** GET /admin/polar/connect?user_id= (optional: Polar's member id is used otherwise). */
-export const polarConnectValidator = vine.create({
-  user_id: userIdRule().optional(),
+/** GET /admin/polar/callback: Polar's redirect with `code` + `state`, or `error`. */
+export const polarCallbackValidator = vine.create({
+  code: vine.string().maxLength(2000).optional(),
+  state: vine.string().maxLength(200).optional(),
+  error: vine.string().maxLength(200).optional(),
 })
 
 /** GET {dashboard}/apps/:uuid/ops */
 export const coolifyAppParamValidator = vine.create({
   params: vine.object({ uuid: vine.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+})
+
+/** GET /admin/users/:user/export/:file?days= */
+export const adminExportValidator = vine.create({
+  params: vine.object({
+    user: userIdRule(),
+    file: vine.enum(['sleep.csv', 'activity.csv', 'recharge.csv', 'cardio-load.csv']),
+  }),
+  days: daysRule(365),
 })

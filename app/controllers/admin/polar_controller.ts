@@ -1,37 +1,62 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import env from '#start/env'
 import { PolarCredentialsService } from '#services/admin/polar_credentials_service'
-import { polarCredentialsValidator } from '#validators/admin'
+import { PolarConnectionService } from '#services/admin/polar_connection_service'
+import { polarCallbackValidator, polarCredentialsValidator } from '#validators/admin'
 
-/** /admin/polar: AccessLink client credentials, the callback URL to register, Connect. */
+/** /admin/polar: client credentials, the callback URL to register, Connect → OAuth → key once → back-fill. */
+@inject()
 export default class PolarController {
+  constructor(
+    protected credentials: PolarCredentialsService,
+    protected connection: PolarConnectionService
+  ) {}
+
   async show({ inertia, session }: HttpContext) {
-    const base = (env.get('APP_URL') ?? `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT', 3333)}`).replace(/\/+$/, '')
     return inertia.render('polar', {
-      credentials: await new PolarCredentialsService().summary(),
-      callbackUrl: `${base}/oauth/polar/callback`,
+      credentials: await this.credentials.summary(),
+      callbackUrl: this.connection.callbackUrl(),
+      // The user-scoped key exists only in this one flash message, right after connecting.
       connected: (session.flashMessages.get('connected') as Record<string, unknown> | undefined) ?? null,
     })
   }
 
   async updateCredentials({ request, response, session }: HttpContext) {
-    const service = new PolarCredentialsService()
-    if (service.fromEnv()) {
+    if (this.credentials.fromEnv()) {
       session.flash('error', 'POLAR_CLIENT_ID and POLAR_CLIENT_SECRET are set in the environment; change them there.')
       return response.redirect('/admin/polar')
     }
     const { client_id: clientId, client_secret: clientSecret } = await request.validateUsing(polarCredentialsValidator)
-    await service.save(clientId, clientSecret)
+    await this.credentials.save(clientId, clientSecret)
     session.flash('success', 'Polar client credentials saved (the secret is stored encrypted).')
     return response.redirect('/admin/polar')
   }
 
-  async connect({ response, session }: HttpContext) {
-    session.flash('error', 'Connecting is not available yet.')
-    return response.redirect('/admin/polar')
+  /** Sends the browser to Polar's consent page (an external location for Inertia). */
+  async connect({ request, response, session, inertia }: HttpContext) {
+    const start = await this.connection.start()
+    if (!start.ok) {
+      session.flash('error', start.message)
+      return response.redirect('/admin/polar')
+    }
+    if (request.header('X-Inertia')) return inertia.location(start.url)
+    return response.redirect(start.url)
   }
 
-  async connected({ response }: HttpContext) {
+  /** Polar redirects here with `code` and `state` (or `error`). */
+  async callback({ request, response, session }: HttpContext) {
+    const { code, state, error } = await request.validateUsing(polarCallbackValidator)
+    const result = await this.connection.finish(code, state, error)
+    if (!result.ok) {
+      session.flash('error', result.message)
+      return response.redirect('/admin/polar')
+    }
+    session.flash('connected', {
+      user_id: result.userId,
+      api_key: result.apiKey,
+      job_id: result.jobId,
+      newly_registered: result.newlyRegistered,
+    })
     return response.redirect('/admin/polar')
   }
 }

@@ -1,11 +1,12 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import app from '@adonisjs/core/services/app'
 import { AdminUsersService } from '#services/admin/admin_users_service'
 import { AdminSyncService } from '#services/admin/admin_sync_service'
 import { UserService } from '#services/user_service'
 import {
   createUserValidator,
-  syncRunParamsValidator,
+  syncPollValidator,
   userParamValidator,
   usersPageValidator,
 } from '#validators/admin'
@@ -27,18 +28,29 @@ export default class UsersController {
     return response.redirect('/admin/users')
   }
 
-  /** Starts a sync in the background and answers with the run to poll (JSON). */
+  /** Sync now: enqueues the user's sync and answers (JSON) with what to poll. */
   async sync({ request, response }: HttpContext) {
     const { params } = await request.validateUsing(userParamValidator)
-    const outcome = await new AdminSyncService().start(params.user)
-    return response.status(outcome.status).json(outcome.body)
+    const outcome = await (await app.container.make(AdminSyncService)).start(params.user)
+    switch (outcome.state) {
+      case 'unknown_user':
+        return response.status(404).json({ message: `User ${params.user} does not exist.` })
+      case 'not_connected':
+        return response.status(409).json({
+          message: `No Polar token is stored for ${params.user}. Connect their Polar account first.`,
+        })
+      case 'running':
+        return response.status(200).json({ state: 'running', run: outcome.run })
+      case 'queued':
+        return response.status(202).json({ state: 'queued', job_id: outcome.jobId })
+    }
   }
 
-  /** The progress of a sync run (polled by the page every second). */
-  async syncRun({ request, response }: HttpContext) {
-    const { params } = await request.validateUsing(syncRunParamsValidator)
-    const run = await this.users.syncRun(params.user, params.run)
-    if (!run) return response.status(404).json({ message: 'No such sync run for this user.' })
-    return run
+  /** Progress of a Sync now, polled by the page about once a second (JSON). */
+  async syncStatus({ request, response }: HttpContext) {
+    const { params, job, run } = await request.validateUsing(syncPollValidator)
+    const outcome = await (await app.container.make(AdminSyncService)).poll(params.user, job, run)
+    if (outcome.state === 'unknown_user') return response.status(404).json({ message: 'Unknown user.' })
+    return outcome.state === 'queued' ? { state: 'queued' } : { state: 'run', run: outcome.run }
   }
 }

@@ -1,9 +1,46 @@
+import { inject } from '@adonisjs/core'
+import User from '#models/user'
+import SyncRun from '#models/sync_run'
+import SyncUserJob from '#jobs/sync_user_job'
+import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { syncRunView, type SyncRunView } from '#services/admin/admin_users_service'
+
+export type SyncStart =
+  | { state: 'unknown_user' }
+  | { state: 'not_connected' }
+  | { state: 'running'; run: SyncRunView }
+  | { state: 'queued'; jobId: string }
+
+export type SyncPoll = { state: 'unknown_user' } | { state: 'queued' } | { state: 'run'; run: SyncRunView }
+
 /**
- * Sync now from the admin UI. Starts the same per-user sync the scheduler
- * runs, without waiting for it, and returns the sync run to poll.
+ * Sync now from the admin UI: enqueues the same per-user job the scheduler
+ * uses (so the per-user lock, failed-job store and analytics hook apply) and
+ * lets the page poll the sync run the job records under its job id.
  */
+@inject()
 export class AdminSyncService {
-  async start(_externalId: string): Promise<{ status: number; body: Record<string, unknown> }> {
-    return { status: 503, body: { message: 'Sync is not available yet.' } }
+  constructor(protected tokens: ProviderTokenService) {}
+
+  async start(externalId: string, days?: number): Promise<SyncStart> {
+    const user = await User.findBy('externalId', externalId)
+    if (!user) return { state: 'unknown_user' }
+    if (!(await this.tokens.tokenFor(user))) return { state: 'not_connected' }
+    const running = await SyncRun.query().where('userId', user.id).where('status', 'running').orderBy('id', 'desc').first()
+    if (running) return { state: 'running', run: syncRunView(running) }
+    const { jobId } = await SyncUserJob.dispatch({ userId: user.id, trigger: 'admin', ...(days ? { days } : {}) }).run()
+    return { state: 'queued', jobId }
+  }
+
+  /** The run recorded for a job (or "queued" while the worker has not picked it up). */
+  async poll(externalId: string, jobId: string | undefined, runId: number | undefined): Promise<SyncPoll> {
+    const user = await User.findBy('externalId', externalId)
+    if (!user) return { state: 'unknown_user' }
+    const query = SyncRun.query().where('userId', user.id)
+    if (runId !== undefined) query.where('id', runId)
+    else if (jobId !== undefined) query.where('jobId', jobId)
+    else return { state: 'queued' }
+    const run = await query.orderBy('id', 'desc').first()
+    return run ? { state: 'run', run: syncRunView(run) } : { state: 'queued' }
   }
 }

@@ -117,12 +117,4 @@ export class AdminUsersService {
     const runs = await SyncRun.query().whereIn('id', latest)
     return new Map(runs.map((run) => [run.userId, syncRunView(run)]))
   }
-
-  /** A sync run of the user (the Sync now progress poll); null when it is not theirs. */
-  async syncRun(externalId: string, runId: number): Promise<SyncRunView | null> {
-    const user = await User.findBy('externalId', externalId)
-    if (!user) return null
-    const run = await SyncRun.query().where('id', runId).where('userId', user.id).first()
-    return run ? syncRunView(run) : null
-  }
 }

@@ -13,16 +13,18 @@ export function isAdminPagePath(path: string) {
  * origin or carrying the request's nonce; no inline code, no framing, no
  * plugins, forms only to this origin), no MIME sniffing, no referrer leaks.
  * In development and tests the Vite dev server injects component styles,
- * which carry the nonce through the `csp-nonce` meta tag.
+ * which carry the nonce through the `csp-nonce` meta tag, and may open its
+ * HMR socket; a built bundle (`npm start`) needs neither.
  */
-export function adminPageHeaders(nonce: string): Record<string, string> {
+export function adminPageHeaders(nonce: string, viteDevServer = false): Record<string, string> {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // The Vite dev server (`node ace serve`, tests) pushes updates over its own socket.
+    viteDevServer ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
