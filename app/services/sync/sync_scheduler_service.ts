@@ -5,6 +5,7 @@ import env from '#start/env'
 import SyncUserJob from '#jobs/sync_user_job'
 import { ClockService } from '#services/clock_service'
 import { ProviderTokenService } from '#services/sync/provider_token_service'
+import type { SyncTrigger } from '#services/sync/sync_engine'
 
 /** One job the scheduler enqueued. */
 export interface ScheduledSync {
@@ -68,8 +69,8 @@ export class SyncSchedulerService {
     return { slot, outcome: 'scheduled', jobs }
   }
 
-  /** Enqueues an immediate back-fill of one user (after a new connection). */
-  async backfill(userId: number, days: number, trigger: 'connect' | 'demo' = 'connect'): Promise<string> {
+  /** Enqueues an immediate sync of one user (back-fill after a new connection, admin "Sync now"). */
+  async backfill(userId: number, days: number, trigger: SyncTrigger = 'connect'): Promise<string> {
     const result = await SyncUserJob.dispatch({ userId, days, trigger }).run()
     return result.jobId
   }

@@ -1,0 +1,39 @@
+import { test } from '@japa/runner'
+import { toColumn } from '#services/sync/queries'
+import { isLoopbackRedirect, parsePastedCallback } from '#services/connect/loopback_callback'
+import { SYNC_TYPE_KEYS, SYNC_TYPES, emptyCounts } from '#services/sync/sync_types'
+
+test.group('Sync | helpers', () => {
+  test('mapper properties become snake_case columns', ({ assert }) => {
+    assert.equal(toColumn('beatToBeatAvg'), 'beat_to_beat_avg')
+    assert.equal(toColumn('spo2Class'), 'spo2_class')
+    assert.equal(toColumn('date'), 'date')
+    assert.equal(toColumn('sleepTimeSkinTemperatureCelsius'), 'sleep_time_skin_temperature_celsius')
+  })
+
+  test('the engine covers the 11 spec result keys plus heart rate, sleep first', ({ assert }) => {
+    assert.deepEqual(
+      SYNC_TYPES.map((t) => t.key),
+      [...SYNC_TYPE_KEYS]
+    )
+    assert.equal(SYNC_TYPES[0].key, 'sleep')
+    assert.lengthOf(Object.keys(emptyCounts()), 12)
+  })
+
+  test('a pasted redirect URL or a bare code is understood', ({ assert }) => {
+    assert.deepEqual(parsePastedCallback('https://x.example/cb?code=abc&state=s1'), { code: 'abc', state: 's1', error: null })
+    assert.deepEqual(parsePastedCallback(' abc123 '), { code: 'abc123', state: null, error: null })
+    assert.deepEqual(parsePastedCallback('http://localhost:8765/callback?error=access_denied&state=s'), {
+      code: null,
+      state: 's',
+      error: 'access_denied',
+    })
+  })
+
+  test('only plain-HTTP loopback redirect URIs get a listener', ({ assert }) => {
+    assert.isTrue(isLoopbackRedirect('http://localhost:8765/callback'))
+    assert.isTrue(isLoopbackRedirect('http://127.0.0.1:9000/cb'))
+    assert.isFalse(isLoopbackRedirect('https://hrvault.example.com/oauth/polar/callback'))
+    assert.isFalse(isLoopbackRedirect('not a url'))
+  })
+})
