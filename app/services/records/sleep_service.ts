@@ -25,13 +25,14 @@ export class SleepService {
    */
   async listRecent(userId: string, days: number): Promise<SleepNight[]> {
     const { user, from, to } = await this.windows.open(userId, days)
-    const [records, recharges] = await Promise.all([
-      SleepRecord.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc'),
-      NightlyRecharge.query()
-        .select('date', 'hrvAvg', 'breathingRateAvg')
-        .where('userId', user.id)
-        .whereBetween('date', [from, to]),
-    ])
+    const records = await SleepRecord.query()
+      .where('userId', user.id)
+      .whereBetween('date', [from, to])
+      .orderBy('date', 'desc')
+    const recharges = await NightlyRecharge.query()
+      .select('date', 'hrvAvg', 'breathingRateAvg')
+      .where('userId', user.id)
+      .whereBetween('date', [from, to])
     const byDate = new Map(recharges.map((recharge) => [recharge.date, recharge]))
     return records.map((record) => ({ record, recharge: byDate.get(record.date) ?? null }))
   }
@@ -39,15 +40,13 @@ export class SleepService {
   /** The night dated `date` (the wake-up day) with its recharge; NotFoundException (404) when none. */
   async findByDate(userId: string, date: string): Promise<SleepNight> {
     const user = await this.users.findOrFail(userId)
-    const [record, recharge] = await Promise.all([
-      SleepRecord.query().where('userId', user.id).where('date', date).first(),
-      NightlyRecharge.query()
-        .select('date', 'hrvAvg', 'breathingRateAvg')
-        .where('userId', user.id)
-        .where('date', date)
-        .first(),
-    ])
+    const record = await SleepRecord.query().where('userId', user.id).where('date', date).first()
     if (!record) throw new NotFoundException(`No sleep record for ${date}.`)
+    const recharge = await NightlyRecharge.query()
+      .select('date', 'hrvAvg', 'breathingRateAvg')
+      .where('userId', user.id)
+      .where('date', date)
+      .first()
     return { record, recharge }
   }
 }
