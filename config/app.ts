@@ -1,7 +1,10 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { defineConfig } from '@adonisjs/core/http'
+import { isProblemJsonPath } from '#config/surfaces'
+import { writeBadUrlResponse } from '#exceptions/problem_details'
 
 /**
  * The app key encrypts cookies, sessions and stored provider tokens.
@@ -22,4 +25,6 @@ export const http = defineConfig({
     secure: app.inProduction,
     sameSite: 'lax',
   },
+  // An undecodable URL never reaches the router: still answer problem+json on the API surfaces.
+  onBadUrl: (req: IncomingMessage, res: ServerResponse) => writeBadUrlResponse(req.url ?? '/', isProblemJsonPath, res),
 })

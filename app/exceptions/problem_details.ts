@@ -108,3 +108,19 @@ export function problemFor(error: any): ProblemDetails {
   }
   return problem(500, 'An unexpected error occurred. It has been logged.', { code: 'E_INTERNAL' })
 }
+
+/**
+ * Answer to a request whose URL cannot be decoded (`%zz`, truncated UTF-8),
+ * rejected by the HTTP server before routing: problem+json on the API
+ * surfaces (chosen by the raw path), plain text elsewhere.
+ */
+export function writeBadUrlResponse(path: string, isProblemPath: (path: string) => boolean, res: import('node:http').ServerResponse) {
+  if (res.headersSent) return res.end()
+  if (isProblemPath(path.split('?')[0])) {
+    const { status, body } = problem(400, 'The request URL is not validly percent-encoded.', { code: 'E_BAD_URL' })
+    res.writeHead(status, { 'Content-Type': 'application/problem+json; charset=utf-8' })
+    return res.end(JSON.stringify(body))
+  }
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+  res.end('Bad Request')
+}

@@ -1,0 +1,63 @@
+import router from '@adonisjs/core/services/router'
+import { dashboardApiPrefix, dashboardPrefix, isProblemJsonPath, opsPrefix } from '#config/surfaces'
+
+export type Surface = 'analytics' | 'ops' | 'dashboard_api' | 'admin' | 'dashboard_page' | 'public'
+
+export interface RouteInfo {
+  name: string
+  pattern: string
+  /** Methods without HEAD (HEAD follows GET). */
+  methods: string[]
+  /** Names of the `:param` tokens, in order. */
+  params: string[]
+  surface: Surface
+  /** Errors on this route are RFC 9457 problem+json. */
+  problemJson: boolean
+}
+
+const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+
+export function surfaceOf(pattern: string): Surface {
+  if (startsWithSegment(pattern, '/api')) return 'analytics'
+  if (startsWithSegment(pattern, opsPrefix)) return 'ops'
+  if (startsWithSegment(pattern, dashboardApiPrefix)) return 'dashboard_api'
+  if (startsWithSegment(pattern, '/admin')) return 'admin'
+  if (startsWithSegment(pattern, dashboardPrefix)) return 'dashboard_page'
+  return 'public'
+}
+
+/**
+ * Every registered route, read from the router at run time, so a route added
+ * later is covered without touching the tests.
+ */
+export function allRoutes(): RouteInfo[] {
+  router.commit()
+  const out: RouteInfo[] = []
+  for (const routes of Object.values(router.toJSON())) {
+    for (const route of routes) {
+      const params = route.pattern
+        .split('/')
+        .filter((segment) => segment.startsWith(':'))
+        .map((segment) => segment.slice(1).replace(/\?$/, ''))
+      out.push({
+        name: route.name ?? `${route.methods.join(',')} ${route.pattern}`,
+        pattern: route.pattern,
+        methods: route.methods.filter((m) => m !== 'HEAD'),
+        params,
+        surface: surfaceOf(route.pattern),
+        problemJson: isProblemJsonPath(route.pattern),
+      })
+    }
+  }
+  return out
+}
+
+/** Fills a pattern's params with already-encoded values. */
+export function fillPattern(pattern: string, values: Record<string, string>): string {
+  return pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? values[segment.slice(1).replace(/\?$/, '')] ?? 'x' : segment))
+    .join('/')
+}
+
+export const isMutation = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
