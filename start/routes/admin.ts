@@ -49,7 +49,7 @@ router
     router.delete('/api-keys/:prefix', [ApiKeys, 'destroy']).as('api_keys.destroy')
     router.get('/polar', [Polar, 'show']).as('polar')
     router.post('/polar/credentials', [Polar, 'updateCredentials']).as('polar.credentials')
-    router.post('/polar/connect', [Polar, 'connect']).as('polar.connect')
+    router.get('/polar/connect', [Polar, 'connect']).as('polar.connect')
     router.get('/polar/callback', [Polar, 'callback']).as('polar.callback')
   })
   .prefix('/admin')

@@ -36,8 +36,11 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
   const problems: string[] = []
   // The test server uses Vite's dev server without its HMR socket.
   const devServerNoise = (text: string) => /24678|\[vite\]|WebSocket/.test(text)
+  const ours = (url: string) => url === '' || url.startsWith(baseUrl())
   page.on('console', (message) => {
-    if (message.type() === 'error' && !devServerNoise(message.text())) problems.push(message.text())
+    if (message.type() !== 'error' || devServerNoise(message.text())) return
+    // Other origins (the simulators' pages) are not ours to judge.
+    if (ours(message.location().url)) problems.push(`${message.text()} (${message.location().url})`)
   })
   page.on('pageerror', (error) => {
     if (!devServerNoise(error.message)) problems.push(error.message)

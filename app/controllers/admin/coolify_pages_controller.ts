@@ -1,17 +1,22 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
 import { dashboardApiPrefix } from '#config/surfaces'
+import { CoolifyClient } from '#services/coolify/coolify_client'
 import { coolifyAppParamValidator } from '#validators/admin'
 
 /**
  * The Coolify dashboard pages. They only carry configuration; the browser
  * reads and changes everything through the dashboard JSON API.
  */
+@inject()
 export default class CoolifyPagesController {
+  constructor(protected coolify: CoolifyClient) {}
+
   async index({ inertia }: HttpContext) {
     return inertia.render('coolify/index', {
       apiPrefix: dashboardApiPrefix,
-      configured: Boolean(env.get('COOLIFY_URL') && env.get('COOLIFY_TOKEN')),
+      configured: this.coolify.configured,
       projectScope: env.get('COOLIFY_PROJECT_UUID') ?? null,
     })
   }

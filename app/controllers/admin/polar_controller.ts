@@ -32,14 +32,17 @@ export default class PolarController {
     return response.redirect('/admin/polar')
   }
 
-  /** Sends the browser to Polar's consent page (an external location for Inertia). */
-  async connect({ request, response, session, inertia }: HttpContext) {
+  /**
+   * Sends the browser to Polar's consent page. A plain link (top-level GET),
+   * so the navigation leaves the site without a form post or script; the
+   * state it creates is single-use and useless to anyone else.
+   */
+  async connect({ response, session }: HttpContext) {
     const start = await this.connection.start()
     if (!start.ok) {
       session.flash('error', start.message)
       return response.redirect('/admin/polar')
     }
-    if (request.header('X-Inertia')) return inertia.location(start.url)
     return response.redirect(start.url)
   }
 
