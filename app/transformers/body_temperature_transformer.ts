@@ -5,12 +5,12 @@ import { parseJson } from '#services/records/units'
 /**
  * A body-temperature measurement period with every stored field (the spec
  * leaves them open): local times, type and sensor location, °C min/avg/max
- * over the samples, and the samples as stored.
+ * over the samples, and the samples (time, ms from the start, °C).
  */
 export default class BodyTemperatureTransformer extends BaseTransformer<BodyTemperature> {
   toObject() {
     const period = this.resource
-    const samples = parseJson<unknown[]>(period.samples)
+    const samples = parseJson<Array<Record<string, unknown>>>(period.samples)
     return {
       start_time: period.startTime,
       end_time: period.endTime,
@@ -22,7 +22,13 @@ export default class BodyTemperatureTransformer extends BaseTransformer<BodyTemp
       temperature_avg_celsius: period.temperatureAvgCelsius,
       temperature_max_celsius: period.temperatureMaxCelsius,
       sample_count: period.sampleCount,
-      samples: Array.isArray(samples) ? samples : null,
+      samples: Array.isArray(samples)
+        ? samples.map((sample) => ({
+            time: sample.time ?? null,
+            offset_ms: sample.offset_ms ?? null,
+            temperature_celsius: sample.temperature_celsius ?? null,
+          }))
+        : null,
     }
   }
 }

@@ -12,10 +12,6 @@ export const BodyTemperatureFactory = factory
     temperatureAvgCelsius: 34.25,
     temperatureMaxCelsius: 34.6,
     sampleCount: 2,
-    samples: JSON.stringify([
-      { recording_time_delta_ms: 0, temperature_celsius: 33.9 },
-      { recording_time_delta_ms: 60000, temperature_celsius: 34.6 },
-    ]),
   }))
   .before('create', (_, period) => {
     const date = period.startDate ?? period.startTime?.slice(0, 10) ?? nextFactoryDate()
@@ -24,6 +20,10 @@ export const BodyTemperatureFactory = factory
       startTime: localTime(date, '02:00:00'),
       endTime: localTime(date, '03:00:00'),
       modifiedTime: localTime(date, '03:00:00'),
+      samples: JSON.stringify([
+        { time: localTime(date, '02:00:00'), offset_ms: 0, temperature_celsius: 33.9 },
+        { time: localTime(date, '02:01:00'), offset_ms: 60000, temperature_celsius: 34.6 },
+      ]),
     })
   })
   .build()

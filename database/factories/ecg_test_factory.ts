@@ -16,11 +16,11 @@ export const EcgTestFactory = factory
     pulseTransitTimeQualityIndex: 80,
     sampleCount: 3,
     samples: JSON.stringify([
-      { recording_time_delta_ms: 0, amplitude_mv: 0.1 },
-      { recording_time_delta_ms: 8, amplitude_mv: 0.35 },
-      { recording_time_delta_ms: 16, amplitude_mv: -0.05 },
+      { time_ms: 0, amplitude_mv: 0.1 },
+      { time_ms: 8, amplitude_mv: 0.35 },
+      { time_ms: 16, amplitude_mv: -0.05 },
     ]),
-    qualityMeasurements: JSON.stringify([{ recording_time_delta_ms: 0, quality_level: 'ECG_QUALITY_HIGH' }]),
+    qualityMeasurements: JSON.stringify([{ time_ms: 0, quality_level: 'ECG_QUALITY_HIGH' }]),
   }))
   .before('create', (_, test) => {
     const date = test.testDate ?? test.testTime?.slice(0, 10) ?? nextFactoryDate()

@@ -246,11 +246,17 @@ export const schemas = {
       pulse_transit_time_quality_index: nullable('number'),
       sample_count: { type: 'integer', description: 'waveform samples stored' },
       samples: nullableArray(
-        { type: 'object', description: 'e.g. {recording_time_delta_ms, amplitude_mv}' },
-        'ECG waveform: time from the start (ms) and amplitude (mV).'
+        objectSchema({
+          time_ms: nullable('number', { description: 'ms from the start of the test' }),
+          amplitude_mv: nullable('number', { description: 'mV' }),
+        }),
+        'ECG waveform.'
       ),
       quality_measurements: nullableArray(
-        { type: 'object', description: 'e.g. {recording_time_delta_ms, quality_level}' },
+        objectSchema({
+          time_ms: nullable('number', { description: 'ms from the start of the test' }),
+          quality_level: label('ECG_QUALITY_UNKNOWN, _NO_CONTACT, _LOW or _HIGH'),
+        }),
         'Signal quality over the test.'
       ),
     },
@@ -269,8 +275,12 @@ export const schemas = {
       temperature_max_celsius: nullable('number', { description: '°C' }),
       sample_count: { type: 'integer' },
       samples: nullableArray(
-        { type: 'object', description: 'e.g. {recording_time_delta_ms, temperature_celsius}' },
-        'Samples: time from the period start (ms) and °C.'
+        objectSchema({
+          time: nullableLocalTime('Time of the sample.'),
+          offset_ms: nullable('number', { description: 'ms from start_time' }),
+          temperature_celsius: nullable('number', { description: '°C' }),
+        }),
+        'The period’s samples.'
       ),
     },
     'A body-temperature measurement period with every stored field.'

@@ -205,11 +205,11 @@ test.group('API v1 | derived values', (group) => {
         pulse_transit_time_quality_index: 80,
         sample_count: 3,
         samples: [
-          { recording_time_delta_ms: 0, amplitude_mv: 0.1 },
-          { recording_time_delta_ms: 8, amplitude_mv: 0.35 },
-          { recording_time_delta_ms: 16, amplitude_mv: -0.05 },
+          { time_ms: 0, amplitude_mv: 0.1 },
+          { time_ms: 8, amplitude_mv: 0.35 },
+          { time_ms: 16, amplitude_mv: -0.05 },
         ],
-        quality_measurements: [{ recording_time_delta_ms: 0, quality_level: 'ECG_QUALITY_HIGH' }],
+        quality_measurements: [{ time_ms: 0, quality_level: 'ECG_QUALITY_HIGH' }],
       },
     ])
     assert.deepEqual(await list(client, user.externalId, apiKey, 'temperature/body'), [
@@ -225,8 +225,8 @@ test.group('API v1 | derived values', (group) => {
         temperature_max_celsius: 34.6,
         sample_count: 2,
         samples: [
-          { recording_time_delta_ms: 0, temperature_celsius: 33.9 },
-          { recording_time_delta_ms: 60000, temperature_celsius: 34.6 },
+          { time: `${TODAY} 02:00:00`, offset_ms: 0, temperature_celsius: 33.9 },
+          { time: `${TODAY} 02:01:00`, offset_ms: 60000, temperature_celsius: 34.6 },
         ],
       },
     ])
