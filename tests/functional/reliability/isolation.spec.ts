@@ -14,7 +14,6 @@ import { countDiff, rowCounts } from '#tests/helpers/fuzz/db_snapshot'
 import { send } from '#tests/helpers/fuzz/http'
 
 const port = () => Number(env.get('PORT'))
-const base = () => `http://127.0.0.1:${port()}`
 
 /** Representative valid values for path params, so a refusal is about access and nothing else. */
 const SAMPLE_PARAMS: Record<string, string> = {
