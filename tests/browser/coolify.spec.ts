@@ -9,7 +9,7 @@ import { opsPrefix } from '#config/surfaces'
 import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
 import { SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
 import { createAdmin } from '#tests/functional/admin/helpers'
-import { launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
+import { horizontalOverflow, launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
 
 const LOG_FILE = 'admin-ui-browser.log'
 const selfUrl = () => `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT')}`
@@ -72,7 +72,7 @@ test.group('Admin UI in Chromium | Coolify and the ops proxy', (group) => {
         await envs.getByText(TOKENS['*']).waitFor()
       }
       await screenshot(page, name)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      const overflow = await horizontalOverflow(page)
       assert.isAtMost(overflow, 0, `horizontal overflow at ${width}px`)
       assert.deepEqual(problems, [])
       await context.close()

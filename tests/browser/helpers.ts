@@ -62,3 +62,8 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
 }
+
+/** Pixels the page is wider than the viewport (0 when nothing overflows horizontally). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
+}

@@ -9,7 +9,7 @@ import { startPolarSimulator, type PolarSimulator } from '#services/polar_simula
 import { PolarClientFactory } from '#services/sync/polar_client_factory'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { createAdmin } from '#tests/functional/admin/helpers'
-import { launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
+import { horizontalOverflow, launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
 
 /**
  * One story against the Polar simulator on loopback, with the queue worker
@@ -95,7 +95,7 @@ test.group('Admin UI in Chromium | Polar connection, charts and Sync now', (grou
         assert.isAtMost(box!.width, width, key)
       }
       await page.getByTestId('insights').waitFor()
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      const overflow = await horizontalOverflow(page)
       assert.isAtMost(overflow, 0, `horizontal overflow at ${width}px`)
       await page.waitForTimeout(300)
       await screenshot(page, name)

@@ -4,6 +4,7 @@ import logger from '@adonisjs/core/services/logger'
 import { AdminAccountService } from '#services/admin/admin_account_service'
 import { LoginThrottleService } from '#services/admin/login_throttle_service'
 import { safeNext } from '#services/admin/safe_redirect'
+import { SetupTokenService } from '#services/admin/setup_token_service'
 import { loginPageValidator, loginValidator } from '#validators/admin'
 
 const INVALID = 'The email or password is incorrect.'
@@ -13,8 +14,9 @@ const INVALID = 'The email or password is incorrect.'
 export default class SessionController {
   constructor(protected throttle: LoginThrottleService) {}
 
-  async create({ inertia, request }: HttpContext) {
+  async create({ inertia, request, response }: HttpContext) {
     const { next } = await request.validateUsing(loginPageValidator)
+    if (!(await new SetupTokenService().adminExists())) return response.redirect('/admin/setup')
     return inertia.render('auth/login', { next: next ? safeNext(next) : null })
   }
 
