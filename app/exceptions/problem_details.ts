@@ -57,7 +57,7 @@ function isDatabaseUnavailable(error: any): boolean {
   if (error.name === 'KnexTimeoutError') return true
   if (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) return true
   if (Array.isArray(error.errors)) return error.errors.some(isDatabaseUnavailable)
-  return /Connection terminated|connect ECONNREFUSED|database system is (starting|shutting)/i.test(
+  return /Connection terminated|connect ECONNREFUSED|database system is (starting|shutting)|is not currently accepting connections|Cannot open database because/i.test(
     String(error.message ?? '')
   )
 }
