@@ -14,6 +14,7 @@ const LATER = shiftDate(TODAY, 3)
 const TOKEN = completeToken('fault_source')
 
 type FaultSpec = Parameters<SimulatorContext['sim']['setFault']>[1]
+type Endpoint = Parameters<SimulatorContext['sim']['setFault']>[0]
 
 /**
  * Each provider fault runs the same story twice, once with the fault and once
@@ -23,7 +24,7 @@ type FaultSpec = Parameters<SimulatorContext['sim']['setFault']>[1]
  */
 const PROVIDER_FAULTS: Array<{
   name: string
-  endpoint: string
+  endpoint: Endpoint
   fault: FaultSpec
   /** What the faulty sync answers. */
   expect: { status: number; body: Record<string, unknown>; error: RegExp }
@@ -85,7 +86,7 @@ test.group('Reliability | provider faults lose and duplicate nothing', (group) =
       assert.equal((await trigger('clean')).status, 200)
       ctx.sim.setFault(scenario.endpoint, scenario.fault)
       const faulty = await trigger('faulty')
-      const body = await faulty.json()
+      const body = (await faulty.json()) as Record<string, unknown>
       ctx.sim.clearFaults()
 
       // A clear answer and a clear record of what failed.
@@ -107,7 +108,7 @@ test.group('Reliability | provider faults lose and duplicate nothing', (group) =
       // Once the provider is well again, the faulty user equals the clean one.
       const recovered = await trigger('faulty')
       assert.equal(recovered.status, 200)
-      assert.equal((await recovered.json()).status, 'success')
+      assert.equal(((await recovered.json()) as { status: string }).status, 'success')
       assert.deepEqual(await duplicateKeys('faulty'), [])
       assert.deepEqual(await userData('faulty'), await userData('clean'))
     }).timeout(120_000)
@@ -142,6 +143,7 @@ test.group('Reliability | database unavailable during requests', (group) => {
         await admin.end()
       }
     }
+    // @ts-ignore better-sqlite3 ships no type declarations here
     const { default: Database } = await import('better-sqlite3')
     const locker = new Database(sqlitePath)
     locker.pragma('journal_mode = WAL')
