@@ -1,6 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type NightlyRecharge from '#models/nightly_recharge'
-import { ansChargeStatusLabel, toInteger } from '#services/records/units'
+import { ansChargeStatusLabel } from '#services/polar/labels'
+import { toInteger } from '#services/records/units'
 
 /** Spec "Nightly recharge record"; `ans_charge_status` 1–5 is served as its label (DESIGN §4). */
 export default class NightlyRechargeTransformer extends BaseTransformer<NightlyRecharge> {

@@ -11,6 +11,7 @@ import {
   type JsonSchema,
   type OpenApiModule,
 } from '#openapi/components'
+import { ANS_CHARGE_STATUS_VALUES } from '#services/polar/labels'
 import { CSV_TABLES, type CsvExportKind } from '#services/export/csv_tables'
 
 /** Surface A raw-data and export routes. */
@@ -28,7 +29,6 @@ const nullableLocalTime = (description: string) => nullable('string', { pattern:
 const nullableArray = (items: JsonSchema, description: string): JsonSchema => ({ type: ['array', 'null'], items, description })
 const label = (description: string) => nullable('string', { description })
 
-const ANS_CHARGE_STATUS = ['much_below_usual', 'below_usual', 'usual', 'above_usual', 'much_above_usual']
 
 const sleepRecord = {
   date: date('The night’s wake-up date.'),
@@ -136,7 +136,7 @@ export const schemas = {
     date: date(),
     hrv_avg: nullable('number', { description: 'RMSSD, ms' }),
     ans_charge: nullable('number', { description: 'ANS charge, −10…+10' }),
-    ans_charge_status: { type: ['string', 'null'], enum: [...ANS_CHARGE_STATUS, null], description: 'ANS charge vs. usual' },
+    ans_charge_status: { type: ['string', 'null'], enum: [...ANS_CHARGE_STATUS_VALUES, null], description: 'ANS charge vs. usual' },
     breathing_rate_avg: nullable('number', { description: 'breaths/min' }),
     heart_rate_avg: nullable('integer', { description: 'bpm' }),
   }),

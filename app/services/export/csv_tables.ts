@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
+import { ansChargeStatusLabel } from '#services/polar/labels'
 import {
-  ansChargeStatusLabel,
   hoursFromSeconds,
   kmFromMeters,
   minutesFromSeconds,

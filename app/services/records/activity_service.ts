@@ -4,6 +4,9 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { RecordWindowService } from '#services/records/record_window'
 import { UserService } from '#services/user_service'
 
+/** Columns of the list record: step samples and zones stay in the database. */
+const LIST_COLUMNS = ['id', 'date', 'steps', 'caloriesActive', 'caloriesTotal', 'distanceMeters', 'activeDurationSeconds', 'dailyActivity']
+
 @inject()
 export class ActivityService {
   constructor(
@@ -14,7 +17,11 @@ export class ActivityService {
   /** Daily activity of the last `days` calendar days, newest first (404 for an unknown user). */
   async listRecent(userId: string, days: number): Promise<DailyActivity[]> {
     const { user, from, to } = await this.windows.open(userId, days)
-    return DailyActivity.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc')
+    return DailyActivity.query()
+      .select(LIST_COLUMNS)
+      .where('userId', user.id)
+      .whereBetween('date', [from, to])
+      .orderBy('date', 'desc')
   }
 
   /** The activity day `date`; NotFoundException (404) when none is stored. */

@@ -4,6 +4,20 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { RecordWindowService } from '#services/records/record_window'
 import { UserService } from '#services/user_service'
 
+/** Columns of the list record: zones and Training Load Pro stay in the database. */
+const LIST_COLUMNS = [
+  'id',
+  'polarExerciseId',
+  'startTime',
+  'sport',
+  'durationSeconds',
+  'distanceMeters',
+  'calories',
+  'averageHeartRate',
+  'maxHeartRate',
+  'trainingLoad',
+]
+
 @inject()
 export class ExerciseService {
   constructor(
@@ -18,6 +32,7 @@ export class ExerciseService {
   async listRecent(userId: string, days: number): Promise<Exercise[]> {
     const { user, from, to } = await this.windows.open(userId, days)
     return Exercise.query()
+      .select(LIST_COLUMNS)
       .where('userId', user.id)
       .whereBetween('startDate', [from, to])
       .orderBy('startTime', 'desc')

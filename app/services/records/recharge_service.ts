@@ -9,6 +9,10 @@ export class RechargeService {
   /** Nightly Recharge of the last `days` calendar days, newest first (404 for an unknown user). */
   async listRecent(userId: string, days: number): Promise<NightlyRecharge[]> {
     const { user, from, to } = await this.windows.open(userId, days)
-    return NightlyRecharge.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc')
+    return NightlyRecharge.query()
+      .select('id', 'date', 'hrvAvg', 'ansCharge', 'ansChargeStatus', 'breathingRateAvg', 'heartRateAvg')
+      .where('userId', user.id)
+      .whereBetween('date', [from, to])
+      .orderBy('date', 'desc')
   }
 }

@@ -11,6 +11,9 @@ export interface SleepNight {
   recharge: Pick<NightlyRecharge, 'hrvAvg' | 'breathingRateAvg'> | null
 }
 
+/** Columns of the list record: the night's JSON series stay in the database. */
+const LIST_COLUMNS = ['id', 'date', 'sleepScore', 'lightSleepSeconds', 'deepSleepSeconds', 'remSleepSeconds', 'heartRateAvg']
+
 @inject()
 export class SleepService {
   constructor(
@@ -20,12 +23,14 @@ export class SleepService {
 
   /**
    * Nights dated today-(days-1) … today in APP_TIMEZONE, newest first, each
-   * with the same night's recharge (HRV, breathing): two queries in all.
+   * with the same night's recharge (HRV, breathing): two queries in all,
+   * without the hypnogram and sample series.
    * Throws UnknownUserException (404) for a user we have never seen.
    */
   async listRecent(userId: string, days: number): Promise<SleepNight[]> {
     const { user, from, to } = await this.windows.open(userId, days)
     const records = await SleepRecord.query()
+      .select(LIST_COLUMNS)
       .where('userId', user.id)
       .whereBetween('date', [from, to])
       .orderBy('date', 'desc')

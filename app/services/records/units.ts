@@ -50,17 +50,3 @@ export function parseJson<T>(text: string | null): T | null {
     return null
   }
 }
-
-/** ANS charge status 1–5 → label (DESIGN §4); null for a missing or unknown code. */
-export const ANS_CHARGE_STATUS_LABELS = [
-  'much_below_usual',
-  'below_usual',
-  'usual',
-  'above_usual',
-  'much_above_usual',
-] as const
-
-export function ansChargeStatusLabel(code: number | null): (typeof ANS_CHARGE_STATUS_LABELS)[number] | null {
-  if (code === null || !Number.isInteger(code) || code < 1 || code > 5) return null
-  return ANS_CHARGE_STATUS_LABELS[code - 1]
-}
