@@ -70,6 +70,15 @@ test.group('Admin UI in Chromium | Coolify and the ops proxy', (group) => {
         assert.notInclude(await envs.textContent(), TOKENS['*'])
         await panel.getByRole('button', { name: 'Reveal values' }).click()
         await envs.getByText(TOKENS['*']).waitFor()
+
+        await panel.getByLabel('Key', { exact: true }).fill('FEATURE_FLAG')
+        await panel.getByLabel('Value', { exact: true }).fill('enabled')
+        await panel.getByRole('button', { name: 'Save variable' }).click()
+        await envs.getByText('FEATURE_FLAG').waitFor()
+        assert.isTrue(upstream.requests().some((r) => r.method === 'POST' && r.path === `/applications/${SIM_UUIDS.app}/envs`))
+        await panel.getByRole('button', { name: 'Delete FEATURE_FLAG' }).click()
+        await panel.getByRole('button', { name: 'Delete FEATURE_FLAG' }).click()
+        await envs.getByText('FEATURE_FLAG').waitFor({ state: 'detached' })
       }
       await screenshot(page, name)
       const overflow = await horizontalOverflow(page)

@@ -118,4 +118,20 @@ test.group('Admin UI in Chromium | Polar connection, charts and Sync now', (grou
     assert.deepEqual(problems, [])
     await context.close()
   }).timeout(120_000)
+
+  test('every admin page fits a 375 px wide screen', async ({ assert }) => {
+    const { page, context, problems } = await openPage(browser, 375, 800)
+    await login(page)
+    for (const path of ['/admin/users', '/admin/polar', '/admin/api-keys', '/admin/overview?days=365']) {
+      await page.goto(path)
+      await page.locator('main h1').waitFor()
+      await page.waitForLoadState('networkidle')
+      assert.isAtMost(await horizontalOverflow(page), 0, path)
+    }
+    await page.goto('/admin/users')
+    await page.getByRole('button', { name: /^Sync now/ }).first().waitFor()
+    await screenshot(page, 'users-375')
+    assert.deepEqual(problems, [])
+    await context.close()
+  }).timeout(120_000)
 })
