@@ -1,0 +1,111 @@
+/*
+|--------------------------------------------------------------------------
+| HTTP benchmark
+|--------------------------------------------------------------------------
+|
+| One user with three years of history (synced from the simulator, see
+| tasks/seed_history.ts), one web process (bench/server.ts, HRVAULT_ROLE=web),
+| autocannon on loopback at 1 and 16 connections against the data endpoints
+| and, in the same run, the bare JSON route. SQLite runs the self-hosted
+| profile (rate limits in the database); PostgreSQL the scale-out one (Redis).
+|
+*/
+import { createServer } from 'node:net'
+import { baseEnv, createDatabase } from './lib/databases.js'
+import { load, type LoadResult } from './lib/load.js'
+import { lastJson, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
+
+export const HTTP_ROUTES = [
+  { name: 'bare JSON route', path: '/__bench/bare' },
+  { name: 'insights', path: '/api/v1/users/bench/insights' },
+  { name: 'sleep?days=365', path: '/api/v1/users/bench/sleep?days=365' },
+  { name: 'baselines', path: '/api/v1/users/bench/baselines' },
+  { name: 'anomalies', path: '/api/v1/users/bench/anomalies' },
+  { name: 'export sleep.csv?days=365', path: '/api/v1/users/bench/export/sleep.csv?days=365' },
+]
+export const CONNECTIONS = [1, 16]
+
+export interface HttpBenchResult {
+  database: 'sqlite' | 'pg'
+  profile: string
+  seed: { days: number; windows: number; rows_written: number; seconds: number; method: string }
+  rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
+  routes: Array<{ name: string; path: string; status: number; bytes: number; runs: Array<LoadResult & { ratio_to_bare: number | null }> }>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: (line: string) => void): Promise<HttpBenchResult> {
+  const db = await createDatabase(kind, { redis: kind === 'pg' })
+  const env = { ...baseEnv(), ...db.env }
+  try {
+    log(`http/${kind}: seeding 3 years of history from the simulator`)
+    const seed = lastJson<{ apiKey: string; rowsWritten: number; windows: number; days: number; seconds: number }>(
+      await runNode(['bench/tasks/seed_history.ts', '--days', '1095'], env)
+    )
+    log(`http/${kind}: seeded ${seed.rowsWritten} rows in ${seed.windows} windows, ${seed.seconds} s`)
+
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const server = startNode(['bench/server.ts'], { ...env, PORT: String(port) })
+    try {
+      await waitForHttp(`${base}/health`, 60_000, server)
+      await sleep(2000)
+      const idle = rssMb(server.pid)
+      let peak = idle ?? 0
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb(server.pid) ?? 0)
+      }, 250)
+      const headers = { 'X-API-Key': seed.apiKey }
+      const routes: HttpBenchResult['routes'] = []
+      for (const route of HTTP_ROUTES) {
+        const probe = await fetch(base + route.path, { headers })
+        const body = await probe.arrayBuffer()
+        if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}`)
+        const runs = []
+        for (const connections of CONNECTIONS) {
+          await load(base + route.path, { connections, seconds: 1, headers })
+          const result = await load(base + route.path, { connections, seconds, headers })
+          const bare = routes[0]?.runs.find((r) => r.connections === connections)
+          const ratio = bare ? Math.round((result.req_per_s / bare.req_per_s) * 1000) / 1000 : null
+          runs.push({ ...result, ratio_to_bare: ratio })
+          log(
+            `http/${kind}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
+              `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms${ratio !== null ? ` ratio ${ratio}` : ''}${result.non_2xx ? ` non-2xx ${result.non_2xx}` : ''}`
+          )
+        }
+        routes.push({ name: route.name, path: route.path, status: probe.status, bytes: body.byteLength, runs })
+      }
+      clearInterval(sampler)
+      await sleep(1000)
+      const after = rssMb(server.pid)
+      log(`http/${kind}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB`)
+      return {
+        database: kind,
+        profile: kind === 'pg' ? 'PostgreSQL + Redis (rate limits in Redis)' : 'SQLite (rate limits in the database)',
+        seed: {
+          days: seed.days,
+          windows: seed.windows,
+          rows_written: seed.rowsWritten,
+          seconds: seed.seconds,
+          method: 'back-filled through the sync engine from the Polar simulator in 28-day windows',
+        },
+        rss_mb: { idle, after_load: after, peak_sampled: Math.max(peak, after ?? 0) },
+        routes,
+      }
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await db.drop()
+  }
+}

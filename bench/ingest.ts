@@ -1,0 +1,32 @@
+/*
+|--------------------------------------------------------------------------
+| Ingest figures: tasks/ingest.ts against a fresh PostgreSQL database
+|--------------------------------------------------------------------------
+*/
+import { baseEnv, createDatabase } from './lib/databases.js'
+import { lastJson, runNode } from './lib/processes.js'
+
+export interface IngestPass {
+  users: number
+  rows: number
+  seconds: number
+  rows_per_s: number
+}
+
+export interface IngestResult {
+  calls_per_user_sync: { first_sync: number; resync: number; samples: unknown[] }
+  rows_per_user_sync: number
+  ingest: Record<string, IngestPass>
+}
+
+export async function runIngestBench(users: number, log: (line: string) => void): Promise<IngestResult> {
+  const db = await createDatabase('pg', { redis: true })
+  try {
+    const result = lastJson<IngestResult>(await runNode(['bench/tasks/ingest.ts', '--users', String(users)], { ...baseEnv(), ...db.env }))
+    log(`ingest/pg: calls per user-sync first ${result.calls_per_user_sync.first_sync}, re-sync ${result.calls_per_user_sync.resync}`)
+    for (const [name, pass] of Object.entries(result.ingest)) log(`ingest/pg: ${name.padEnd(40)} ${pass.rows_per_s} rows/s`)
+    return result
+  } finally {
+    await db.drop()
+  }
+}

@@ -1,0 +1,132 @@
+/*
+|--------------------------------------------------------------------------
+| Task: database ingest rate of the sync engine's upserts
+|--------------------------------------------------------------------------
+|
+| 1. Provider calls per user-sync: a few users synced twice through the real
+|    engine (first sync and a re-sync of the same 28 days).
+| 2. Ingest: mapper rows of 10 simulator users (all 12 types, 28 days) are
+|    written for `--users` users with the engine's batched upsert
+|    (upsertRows, one transaction per type as in a sync), first as inserts,
+|    then again as a re-sync (ON CONFLICT … DO UPDATE), sequentially and
+|    4 users at a time, and in one transaction per user with a savepoint
+|    per type (one commit per sync instead of twelve). Network fetch time is excluded; this is the rate the
+|    database side of a sync sustains. Prints the figures as JSON.
+|
+*/
+import { parseArgs } from 'node:util'
+import { performance } from 'node:perf_hooks'
+import { bootConsoleApp, emit } from '../lib/console_app.js'
+
+const { values } = parseArgs({ options: { users: { type: 'string', default: '200' } } })
+const USERS = Number(values.users)
+
+const app = await bootConsoleApp()
+const { default: db } = await import('@adonisjs/lucid/services/db')
+const { default: User } = await import('#models/user')
+const { ClockService } = await import('#services/clock_service')
+const { PolarClientFactory } = await import('#services/sync/polar_client_factory')
+const { SyncEngine } = await import('#services/sync/sync_engine')
+const { SYNC_TYPES } = await import('#services/sync/sync_types')
+const { upsertRows } = await import('#services/sync/queries')
+const { startPolarSimulator } = await import('#services/polar_simulator/simulator')
+
+const sim = await startPolarSimulator({ window: 28, latencyMs: 0, rateLimit: { short: 1e9, long: 1e9 } })
+const factory = new PolarClientFactory({ baseUrl: sim.url, retryDelayMs: 5, timeoutMs: 10_000 })
+app.container.swap(PolarClientFactory, () => factory)
+const clock = new ClockService()
+
+// 1. Calls per user-sync, first sync and re-sync.
+const engine = await app.container.make(SyncEngine)
+const calls: Array<{ first: number; resync: number; firstByEndpoint: Record<string, number>; resyncByEndpoint: Record<string, number>; rows: number }> = []
+for (let i = 0; i < 5; i++) {
+  const user = await User.create({ externalId: `calls_${i}`, isActive: true })
+  const first = await engine.run(user, { token: `calls_user_${i}`, days: 28, trigger: 'command' })
+  const second = await engine.run(user, { token: `calls_user_${i}`, days: 28, trigger: 'command' })
+  calls.push({
+    first: first.providerCalls,
+    resync: second.providerCalls,
+    firstByEndpoint: first.callsByEndpoint,
+    resyncByEndpoint: second.callsByEndpoint,
+    rows: first.rowsWritten,
+  })
+}
+
+// 2. Mapper rows of 10 simulator users.
+const templates: Array<Array<{ table: string; naturalKey: string[]; rows: Record<string, unknown>[] }>> = []
+for (let t = 0; t < 10; t++) {
+  const client = factory.accessLink(`ingest_template_${t}`)
+  const types = []
+  for (const type of SYNC_TYPES) {
+    const fetched = await type.fetch({
+      client,
+      range: clock.window(28),
+      offsetMinutes: async () => 0,
+      knownExerciseIds: async () => new Set<string>(),
+    })
+    types.push({ table: type.table, naturalKey: type.naturalKey, rows: fetched.rows })
+  }
+  templates.push(types)
+}
+await sim.close()
+
+const users: InstanceType<typeof User>[] = []
+for (let i = 0; i < USERS + 6; i++) users.push(await User.create({ externalId: `ingest_${i}`, isActive: true }))
+
+async function writeUser(index: number) {
+  let rows = 0
+  for (const type of templates[index % templates.length]) {
+    rows += await db.transaction((trx) => upsertRows(trx, type.table, users[index].id, type.naturalKey, type.rows, clock.now()))
+  }
+  return rows
+}
+
+/** The same writes in one transaction per user, each type in its own savepoint (still isolated). */
+async function writeUserOneCommit(index: number) {
+  return db.transaction(async (trx) => {
+    let rows = 0
+    for (const type of templates[index % templates.length]) {
+      rows += await trx.transaction((savepoint) =>
+        upsertRows(savepoint, type.table, users[index].id, type.naturalKey, type.rows, clock.now())
+      )
+    }
+    return rows
+  })
+}
+
+async function pass(from: number, to: number, parallel: number, write = writeUser) {
+  const started = performance.now()
+  let rows = 0
+  for (let i = from; i < to; i += parallel) {
+    const batch = []
+    for (let k = i; k < Math.min(to, i + parallel); k++) batch.push(write(k))
+    rows += (await Promise.all(batch)).reduce((a, b) => a + b, 0)
+  }
+  const seconds = (performance.now() - started) / 1000
+  return { users: to - from, rows, seconds: Math.round(seconds * 100) / 100, rows_per_s: Math.round(rows / seconds) }
+}
+
+// Warm-up (JIT, pool connections), not counted: users USERS … USERS+5.
+await pass(USERS, USERS + 3, 1)
+await pass(USERS + 3, USERS + 6, 1, writeUserOneCommit)
+const a = Math.floor(USERS / 3)
+const b = 2 * a
+const ingest = {
+  insert_per_type_commit_sequential: await pass(0, a, 1),
+  insert_per_type_commit_4_parallel: await pass(a, b, 4),
+  insert_one_commit_per_user_sequential: await pass(b, USERS, 1, writeUserOneCommit),
+  resync_per_type_commit_sequential: await pass(0, a, 1),
+  resync_per_type_commit_4_parallel: await pass(a, b, 4),
+  resync_one_commit_per_user_sequential: await pass(b, USERS, 1, writeUserOneCommit),
+}
+const rowsPerUser = templates.map((types) => types.reduce((s, t) => s + t.rows.length, 0))
+emit({
+  calls_per_user_sync: {
+    first_sync: calls.reduce((s, c) => s + c.first, 0) / calls.length,
+    resync: calls.reduce((s, c) => s + c.resync, 0) / calls.length,
+    samples: calls,
+  },
+  rows_per_user_sync: rowsPerUser.reduce((a, b) => a + b, 0) / rowsPerUser.length,
+  ingest,
+})
+await app.terminate()

@@ -1,0 +1,196 @@
+import { test } from '@japa/runner'
+import { createServer } from 'node:net'
+import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import User from '#models/user'
+import { ApiKeyService } from '#services/auth/api_key_service'
+import { startPolarSimulator, type PolarSimulator } from '#services/polar_simulator/simulator'
+import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { SYNC_TYPES } from '#services/sync/sync_types'
+import { ProcessGroup } from '#tests/functional/scale_out/processes'
+
+/**
+ * The scale-out profile (PostgreSQL + Redis): two web processes, two queue workers and scheduler
+ * processes started as children against this run's database and Redis prefix, with the Polar
+ * simulator on loopback. Runs in `npm run test:pg` only.
+ */
+const scaleOut = env.get('DB_CONNECTION') === 'pg' && Boolean(env.get('REDIS_URL'))
+const SKIP_REASON = 'needs PostgreSQL and Redis (npm run test:pg)'
+const RATE_LIMIT = 10
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function eventually<T>(check: () => Promise<T | null | false>, ms: number, what: string): Promise<T> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    const value = await check()
+    if (value) return value
+    await sleep(250)
+  }
+  throw new Error(`${what}: not reached within ${ms} ms`)
+}
+
+test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis', (group) => {
+  let sim: PolarSimulator
+  let processes: ProcessGroup
+  let webs: string[] = []
+
+  group.tap((t) => t.skip(!scaleOut, SKIP_REASON).timeout(150_000))
+
+  group.setup(async () => {
+    if (!scaleOut) return () => {}
+    await testUtils.db().truncate()
+    // 40 ms per answer: a sync lasts long enough for concurrent triggers to overlap.
+    sim = await startPolarSimulator({ latencyMs: 40, rateLimit: { short: 1e6, long: 1e6 } })
+    processes = new ProcessGroup({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      POLAR_API_BASE_URL: sim.url,
+      POLAR_AUTH_URL: sim.authUrl,
+      POLAR_TOKEN_URL: sim.tokenUrl,
+      RATE_LIMIT_REQUESTS: String(RATE_LIMIT),
+      RATE_LIMIT_WINDOW: '15 minutes',
+      SYNC_ENABLED: 'true',
+      SYNC_INTERVAL_MINUTES: '1',
+    })
+    try {
+      // One after the other: start/migrate.ts runs the migrator (advisory lock) in every web process.
+      const a = await processes.web('web-a', await freePort())
+      const b = await processes.web('web-b', await freePort())
+      webs = [a.url, b.url]
+      processes.start('worker-1', ['bin/console.ts', 'queue:work'])
+      processes.start('worker-2', ['bin/console.ts', 'queue:work'])
+    } catch (error) {
+      await processes.stopAll()
+      await sim.close()
+      throw error
+    }
+    return async () => {
+      await processes.stopAll()
+      await sim.close()
+    }
+  })
+
+  test('concurrent triggers for one user on different web processes give exactly one 409', async ({ assert }) => {
+    const { plain } = await new ApiKeyService().create('trigger-key')
+    await User.create({ externalId: 'across', isActive: true })
+    const fire = (base: string) =>
+      fetch(`${base}/api/v1/users/across/sync/trigger?days=7`, {
+        method: 'POST',
+        headers: { 'X-API-Key': plain, 'X-Provider-Token': 'across_bio_complete' },
+      })
+    const responses = await Promise.all(webs.map(fire))
+    const statuses = responses.map((r) => r.status).sort()
+    assert.deepEqual(statuses, [200, 409], processes.dump())
+    const conflict = responses.find((r) => r.status === 409)!
+    assert.equal(((await conflict.json()) as { code: string }).code, 'E_SYNC_IN_PROGRESS')
+
+    // The lock is released for every process afterwards, and a re-sync through the other
+    // process leaves the stored rows as they were.
+    const rowsAfterFirst = await dataRowCounts()
+    const again = await fire(webs[1])
+    assert.equal(again.status, 200)
+    assert.deepEqual(await dataRowCounts(), rowsAfterFirst)
+  })
+
+  test('rate limits are counted across web processes', async ({ assert }) => {
+    const { plain } = await new ApiKeyService().create('limited-key')
+    await User.firstOrCreate({ externalId: 'limited' }, { isActive: true })
+    const remaining: number[] = []
+    const statuses: number[] = []
+    for (let i = 0; i < RATE_LIMIT + 2; i++) {
+      const response = await fetch(`${webs[i % 2]}/api/v1/users/limited/sleep?days=7`, { headers: { 'X-API-Key': plain } })
+      await response.arrayBuffer()
+      statuses.push(response.status)
+      remaining.push(Number(response.headers.get('ratelimit-remaining')))
+      if (response.status === 429) assert.isNotNull(response.headers.get('retry-after'))
+    }
+    // Alternating processes, one budget: 10 answers, then 429 on both processes.
+    assert.deepEqual(statuses, [...Array(RATE_LIMIT).fill(200), 429, 429])
+    assert.deepEqual(
+      remaining.slice(0, RATE_LIMIT),
+      Array.from({ length: RATE_LIMIT }, (_, i) => RATE_LIMIT - 1 - i)
+    )
+  })
+
+  test('every scheduled user is synced exactly once per interval by the two workers', async ({ assert }) => {
+    const tokens = await app.container.make(ProviderTokenService)
+    await db.from('sync_runs').delete()
+    await db.from('users').update({ provider_token_encrypted: null })
+    const names = ['sched_a', 'sched_b', 'sched_c']
+    const users = []
+    for (const name of names) {
+      const user = await User.firstOrCreate({ externalId: name }, { isActive: true })
+      await tokens.store(user, `${name}_complete`)
+      users.push(user)
+    }
+
+    // Two schedulers racing in the same SYNC_INTERVAL_MINUTES slot: one schedules, one finds it taken.
+    // (Started early enough in the minute that both ticks fall into the same one-minute slot.)
+    const second = new Date().getUTCSeconds()
+    if (second > 35) await sleep((61 - second) * 1000)
+    const outputs = await Promise.all([
+      processes.ace('scheduler-1', ['sync:scheduler', '--once']),
+      processes.ace('scheduler-2', ['sync:scheduler', '--once']),
+    ])
+    const outcomes = outputs.map((o) => /slot \d+: (\w+), (\d+) job/.exec(o)).map((m) => [m?.[1], Number(m?.[2])])
+    assert.sameDeepMembers(outcomes, [
+      ['scheduled', names.length],
+      ['taken', 0],
+    ])
+
+    // The scheduler spreads the users over the interval (0, 20, 40 s); wait for every sync.
+    await eventually(
+      async () => {
+        const [row] = await db.from('sync_runs').whereNot('status', 'running').count('* as total')
+        return Number(row.total) >= names.length
+      },
+      100_000,
+      `scheduled syncs\n${processes.dump()}`
+    )
+    await sleep(1500)
+    const runs = await db.from('sync_runs').select('user_id', 'trigger', 'status')
+    assert.lengthOf(runs, names.length)
+    assert.sameMembers(
+      runs.map((r) => r.user_id),
+      users.map((u) => u.id)
+    )
+    for (const run of runs) {
+      assert.equal(run.trigger, 'scheduler')
+      assert.equal(run.status, 'success')
+    }
+  })
+
+  test('no data table holds a duplicate row after syncs in several processes', async ({ assert }) => {
+    for (const type of SYNC_TYPES) {
+      const keys = ['user_id', ...type.naturalKey]
+      const duplicates = await db.from(type.table).select(keys).count('* as n').groupBy(keys).havingRaw('count(*) > 1')
+      assert.lengthOf(duplicates, 0, `${type.table} has duplicates`)
+    }
+    const [stored] = await db.from('sleep_records').count('* as total')
+    assert.isAbove(Number(stored.total), 0)
+  })
+})
+
+/** Rows per data table. */
+async function dataRowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const type of SYNC_TYPES) {
+    const [row] = await db.from(type.table).count('* as total')
+    counts[type.table] = Number(row.total)
+  }
+  return counts
+}

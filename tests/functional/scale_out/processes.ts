@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+/** An HRVault process started by the scale-out tests. */
+export interface AppProcess {
+  name: string
+  child: ChildProcess
+  output(): string
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>
+}
+
+/**
+ * A set of child processes (web servers, queue workers, schedulers) that are all stopped together:
+ * SIGTERM, then SIGKILL after 5 s. A process-exit hook kills any that are still running, so no
+ * child outlives a failed run.
+ */
+export class ProcessGroup {
+  readonly processes: AppProcess[] = []
+  #onExit = () => {
+    for (const p of this.processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL')
+  }
+
+  constructor(protected baseEnv: Record<string, string>) {
+    process.once('exit', this.#onExit)
+  }
+
+  /** Starts `node --import=@poppinss/ts-exec <args>` in the project root. */
+  start(name: string, args: string[], env: Record<string, string> = {}): AppProcess {
+    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.baseEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let log = ''
+    const append = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-50_000)
+    }
+    child.stdout!.on('data', append)
+    child.stderr!.on('data', append)
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    const started = { name, child, output: () => log, exited }
+    this.processes.push(started)
+    return started
+  }
+
+  /** Web server on its own port (bin/server.ts, HRVAULT_ROLE=web); resolves once /health answers. */
+  async web(name: string, port: number, env: Record<string, string> = {}): Promise<{ process: AppProcess; url: string }> {
+    const web = this.start(name, ['bin/server.ts'], { HRVAULT_ROLE: 'web', PORT: String(port), ...env })
+    const url = `http://127.0.0.1:${port}`
+    const deadline = Date.now() + 45_000
+    while (Date.now() < deadline) {
+      if (web.child.exitCode !== null) throw new Error(`${name} exited:\n${web.output()}`)
+      try {
+        if ((await fetch(`${url}/health`)).ok) return { process: web, url }
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 150))
+    }
+    throw new Error(`${name} did not answer on ${url}:\n${web.output()}`)
+  }
+
+  /** Runs an ace command to completion and returns its output. */
+  async ace(name: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+    const command = this.start(name, ['bin/console.ts', ...args], env)
+    const code = await command.exited
+    if (code !== 0) throw new Error(`${name} exited with ${code}:\n${command.output()}`)
+    return command.output()
+  }
+
+  /** Output of every process, for failure messages. */
+  dump(): string {
+    return this.processes.map((p) => `--- ${p.name} (pid ${p.child.pid})\n${p.output().slice(-3000)}`).join('\n')
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all(
+      this.processes.map(async (p) => {
+        if (p.child.exitCode !== null || p.child.signalCode !== null) return
+        p.child.kill('SIGTERM')
+        const timer = setTimeout(() => p.child.kill('SIGKILL'), 5000)
+        await p.exited
+        clearTimeout(timer)
+      })
+    )
+    process.removeListener('exit', this.#onExit)
+  }
+}
