@@ -2,6 +2,9 @@ import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { SyncStatusService } from '#services/sync/sync_status_service'
 
+/** Failed types of a run, shortened when many failed. */
+const summariseErrors = (types: string[]) => (types.length > 3 ? `${types.length} types failed` : types.join(', '))
+
 /** `node ace sync:status`: background sync settings and each user's connection and last sync. */
 export default class SyncStatusCommand extends BaseCommand {
   static commandName = 'sync:status'
@@ -29,7 +32,7 @@ export default class SyncStatusCommand extends BaseCommand {
         u.lastRun ? `${u.lastRun.status} (${u.lastRun.trigger}, ${u.lastRun.startedAt})` : '—',
         u.lastRun ? String(u.lastRun.records) : '—',
         u.lastRun ? String(u.lastRun.providerCalls) : '—',
-        u.lastRun?.errors.join(', ') ?? '',
+        u.lastRun ? summariseErrors(u.lastRun.errors) : '',
       ])
     }
     table.render()

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { Worker } from '@adonisjs/queue'
 import { DateTime } from 'luxon'
@@ -14,6 +13,7 @@ import { SyncSchedulerService, syncIntervalMs } from '#services/sync/sync_schedu
 import {
   completeToken,
   eventually,
+  freshDatabase,
   startSimulatorContext,
   type SimulatorContext,
 } from '#tests/functional/sync/simulator_context'
@@ -36,7 +36,7 @@ test.group('Sync | background scheduler and jobs', (group) => {
   let worker: Worker | null = null
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     return async () => {
       await worker?.stop()
       worker = null

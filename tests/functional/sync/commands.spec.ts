@@ -1,13 +1,12 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import SyncCommand from '#commands/sync'
 import SyncStatusCommand from '#commands/sync_status'
 import { ProviderTokenService } from '#services/sync/provider_token_service'
-import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 async function connectedUser(externalId: string, token: string) {
   const user = await User.create({ externalId, isActive: true })
@@ -19,7 +18,7 @@ test.group('Sync | ace sync and sync:status', (group) => {
   let ctx: SimulatorContext
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     return async () => {
       await ctx.close()
       await cleanup()

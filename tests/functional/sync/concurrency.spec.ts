@@ -1,16 +1,15 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import lock from '@adonisjs/lock/services/main'
 import User from '#models/user'
 import { userSyncLockKey } from '#services/sync/user_sync_service'
-import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 test.group('Sync | one sync per user', (group) => {
   let ctx: SimulatorContext
   group.each.setup(async () => {
     // Every simulator answer takes 40 ms, so a sync lasts long enough to overlap.
     ctx = await startSimulatorContext('2026-03-15', { latencyMs: 40 })
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     return async () => {
       await ctx.close()
       await cleanup()

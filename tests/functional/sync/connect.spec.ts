@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { Worker } from '@adonisjs/queue'
 import User from '#models/user'
@@ -9,7 +8,7 @@ import { PolarCredentialsService } from '#services/admin/polar_credentials_servi
 import { PolarConnectService } from '#services/connect/polar_connect_service'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { ProviderTokenService } from '#services/sync/provider_token_service'
-import { eventually, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { eventually, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 const CALLBACK = 'http://127.0.0.1:3333/oauth/polar/callback'
 
@@ -29,7 +28,7 @@ test.group('Sync | OAuth connect', (group) => {
   let worker: Worker | null = null
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-03-15', { requireRegistration: true })
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     return async () => {
       await worker?.stop()
       worker = null

@@ -3,7 +3,6 @@ import { createServer } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { Worker } from '@adonisjs/queue'
 import User from '#models/user'
@@ -13,7 +12,7 @@ import { LocalTokenStore } from '#services/connect/local_token_store'
 import { PolarConnectService } from '#services/connect/polar_connect_service'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { ProviderTokenService } from '#services/sync/provider_token_service'
-import { eventually, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { eventually, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,7 +45,7 @@ test.group('Sync | polar:auth', (group) => {
   let worker: Worker | null = null
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-03-15', { requireRegistration: true })
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     await new PolarCredentialsService().save('hrvault-test-client', 'hrvault-test-secret')
     return async () => {
       await worker?.stop()

@@ -1,3 +1,4 @@
+import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import { ClockService } from '#services/clock_service'
@@ -68,4 +69,16 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`condition not met within ${ms} ms`)
+}
+
+/**
+ * Empties every table now and again after the test (work here runs on other connections: the
+ * queue worker, the lock store), so rows left by earlier test files never leak in.
+ */
+export async function freshDatabase(): Promise<() => Promise<void>> {
+  const truncate = await testUtils.db().truncate()
+  await truncate()
+  return async () => {
+    await truncate()
+  }
 }

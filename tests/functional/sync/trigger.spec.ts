@@ -1,10 +1,9 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
 import { SYNC_TYPES } from '#services/sync/sync_types'
-import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 const triggerUrl = (userId: string) => `/api/v1/users/${userId}/sync/trigger`
 
@@ -43,7 +42,7 @@ test.group('Sync | trigger', (group) => {
   let ctx: SimulatorContext
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     return async () => {
       await ctx.close()
       await cleanup()

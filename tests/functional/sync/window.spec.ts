@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 import {
   completeToken,
   shiftDate,
+  freshDatabase,
   startSimulatorContext,
   type SimulatorContext,
 } from '#tests/functional/sync/simulator_context'
@@ -17,7 +17,7 @@ test.group('Sync | sliding window', (group) => {
   let ctx: SimulatorContext
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-01-01')
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await freshDatabase()
     return async () => {
       await ctx.close()
       await cleanup()
