@@ -5,8 +5,8 @@ import { column } from '@adonisjs/lucid/orm'
 export default class Baseline extends BaselineSchema {
   static table = 'baselines'
 
-  // The generated attribute names do not round-trip to `baseline_7d` & co. through the
-  // snake-case naming strategy, so the column names are spelled out.
+  // Names with digits do not round-trip through the snake-case naming strategy
+  // (`q1` would become `q_1`), so their column names are spelled out.
   @column({ columnName: 'baseline_7d' })
   declare baseline7D: number | null
 
@@ -15,4 +15,10 @@ export default class Baseline extends BaselineSchema {
 
   @column({ columnName: 'baseline_90d' })
   declare baseline90D: number | null
+
+  @column({ columnName: 'q1' })
+  declare q1: number | null
+
+  @column({ columnName: 'q3' })
+  declare q3: number | null
 }

@@ -1,5 +1,5 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import type Spo2Test from '#services/records/spo2_test_record'
+import type Spo2Test from '#models/spo2_test'
 import { toInteger } from '#services/records/units'
 
 /** Spec "Blood oxygen (SpO2) record"; `test_time` is the local time of the test. */

@@ -1,5 +1,5 @@
 import factory from '@adonisjs/lucid/factories'
-import Spo2Test from '#services/records/spo2_test_record'
+import Spo2Test from '#models/spo2_test'
 import { epochMs, fillUnset, localTime, nextFactoryDate } from '#database/factories/sequence'
 
 /** A passed SpO2 test at 09:00 UTC. Merge `userId` and usually `testDate` (or `testTime`). */

@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import Spo2Test from '#services/records/spo2_test_record'
+import Spo2Test from '#models/spo2_test'
 import EcgTest from '#models/ecg_test'
 import BodyTemperature from '#models/body_temperature'
 import SkinTemperature from '#models/skin_temperature'
