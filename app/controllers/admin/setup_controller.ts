@@ -3,6 +3,8 @@ import logger from '@adonisjs/core/services/logger'
 import { AdminAccountService } from '#services/admin/admin_account_service'
 import { ADMIN_HOME } from '#services/admin/safe_redirect'
 import { setupValidator } from '#validators/admin'
+import { LoginThrottleService } from '#services/admin/login_throttle_service'
+import { RateLimitService } from '#services/rate_limit_service'
 
 /** First run: `/admin/setup` creates the first admin with the token from the server log. */
 export default class SetupController {
@@ -12,6 +14,10 @@ export default class SetupController {
 
   async store({ request, response, session, auth }: HttpContext) {
     const { token, email, password } = await request.validateUsing(setupValidator)
+    if (!(await new LoginThrottleService(new RateLimitService()).checkSetup(request.ip()))) {
+      session.flash('inputErrorsBag', { token: ['Too many attempts. Wait a few minutes and try again.'] })
+      return response.redirect('/admin/setup')
+    }
     const outcome = await new AdminAccountService().setup(token, email, password)
     if (!outcome.ok) {
       if (outcome.reason === 'setup_closed') {

@@ -8,6 +8,9 @@ export const LOGIN_IP_POLICY = { bucket: 'admin-login-ip', requests: 20, window:
 export const LOGIN_ACCOUNT_FAILURES = 5
 export const LOGIN_ACCOUNT_WINDOW = '15 minutes'
 
+/** Setup attempts per IP (the token is unguessable; this only bounds the noise). */
+export const SETUP_IP_POLICY = { bucket: 'admin-setup-ip', requests: 10, window: '15 minutes' }
+
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 /**
@@ -43,6 +46,17 @@ export class LoginThrottleService {
       return { allowed: false, retryAfterSeconds: Math.max(1, await account.availableIn(key)) }
     }
     return { allowed: true }
+  }
+
+  /** Counts a setup attempt against the IP; false once the budget is spent. */
+  async checkSetup(ip: string): Promise<boolean> {
+    try {
+      await this.rateLimits.hit(SETUP_IP_POLICY, ip)
+      return true
+    } catch (error: any) {
+      if (error?.status !== 429) throw error
+      return false
+    }
   }
 
   async recordFailure(email: string) {

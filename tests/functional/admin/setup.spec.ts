@@ -3,6 +3,9 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import AdminUser from '#models/admin_user'
 import AppSetting from '#models/app_setting'
 import { SETUP_TOKEN_SETTING, SetupTokenService } from '#services/admin/setup_token_service'
+import ace from '@adonisjs/core/services/ace'
+import limiter from '@adonisjs/limiter/services/main'
+import { SETUP_IP_POLICY } from '#services/admin/login_throttle_service'
 import { AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
 
 const setupForm = (token: string) => ({
@@ -92,5 +95,41 @@ test.group('Admin UI | first-run setup', (group) => {
     await createAdmin()
     assert.isNull(await new SetupTokenService().issue())
     assert.isNull(await AppSetting.find(SETUP_TOKEN_SETTING))
+  })
+
+  test('node ace admin create makes an admin who can log in; duplicates and bad input are refused', async ({ assert }) => {
+    const created = await ace.exec('admin', ['create', '--email', 'Cli@Example.com', '--password', 'a long cli password'])
+    assert.equal(created.exitCode, 0)
+    const admin = await AdminUser.findByOrFail('email', 'cli@example.com')
+    assert.notEqual(admin.password, 'a long cli password')
+    const duplicate = await ace.exec('admin', ['create', '--email', 'cli@example.com', '--password', 'a long cli password'])
+    assert.equal(duplicate.exitCode, 1)
+    const short = await ace.exec('admin', ['create', '--email', 'other@example.com', '--password', 'short'])
+    assert.equal(short.exitCode, 1)
+    const invalid = await ace.exec('admin', ['create', '--email', 'not-an-email', '--password', 'a long cli password'])
+    assert.equal(invalid.exitCode, 1)
+    const browser = new AdminBrowser()
+    assert.equal((await browser.login('cli@example.com', 'a long cli password')).location, '/admin')
+  })
+
+  test('setup attempts are limited per address', async ({ assert, cleanup }) => {
+    // Lift the short in-memory block the budget leaves behind, for the tests that follow.
+    cleanup(() =>
+      limiter
+        .use({
+          requests: SETUP_IP_POLICY.requests,
+          duration: SETUP_IP_POLICY.window,
+          inMemoryBlockOnConsumed: SETUP_IP_POLICY.requests + 1,
+          inMemoryBlockDuration: '10 seconds',
+        })
+        .deleteInMemoryBlockedKeys()
+    )
+    await new SetupTokenService().issue()
+    const browser = new AdminBrowser()
+    await browser.get('/admin/setup')
+    for (let i = 0; i < 10; i++) await browser.post('/admin/setup', setupForm(`setup_wrong_${i}`))
+    await browser.post('/admin/setup', setupForm('setup_wrong_last'))
+    const page = await browser.visit('/admin/setup')
+    assert.match(page.page?.props.errors.token, /Too many attempts/)
   })
 })
