@@ -17,7 +17,10 @@ import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeKey } from '#ser
 /** Who started a sync (stored on the sync run). */
 export type SyncTrigger = 'api' | 'scheduler' | 'connect' | 'command' | 'admin' | 'demo'
 
-/** Final state of a sync run. */
+/**
+ * Final state of a sync run (`sync_runs.status` is `running` meanwhile, and `interrupted` when the
+ * process running it died).
+ */
 export type SyncStatus = 'success' | 'partial' | 'failed' | 'rate_limited'
 
 /** Live progress of a running sync (`sync_runs.progress`, for a "Sync now" UI). */
@@ -93,6 +96,13 @@ export class SyncEngine {
     const results = emptyCounts()
     const errors: Partial<Record<SyncTypeKey, string>> = {}
     const progress: SyncProgress = { done: 0, total: SYNC_TYPES.length, current: SYNC_TYPES[0].key }
+
+    // The caller holds the user's lock, so a run still marked running belongs to a process that died.
+    await db
+      .from('sync_runs')
+      .where('user_id', user.id)
+      .where('status', 'running')
+      .update({ status: 'interrupted', finished_at: started.toFormat(db.connection().dialect.dateTimeFormat) })
 
     const run = await SyncRun.create({
       userId: user.id,

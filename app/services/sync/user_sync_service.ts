@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
 import lock from '@adonisjs/lock/services/main'
 import env from '#start/env'
 import type User from '#models/user'
@@ -7,8 +8,12 @@ import ProviderNotConnectedException from '#exceptions/provider_not_connected_ex
 import { ProviderTokenService } from '#services/sync/provider_token_service'
 import { SyncEngine, type SyncOptions, type SyncOutcome, type SyncTrigger } from '#services/sync/sync_engine'
 
-/** Longest a per-user sync lock lives if its holder dies without releasing it. */
-const LOCK_TTL = '30m'
+/**
+ * Per-user lock lifetime. Short, and renewed every LOCK_RENEW_MS while the sync runs, so the lock
+ * of a process that died mid-sync (SIGKILL, crash) expires within seconds and a retried job runs.
+ */
+const LOCK_TTL = '20s'
+const LOCK_RENEW_MS = 5_000
 
 /** Default window of a sync: SYNC_DAYS (28). */
 export const defaultSyncDays = () => env.get('SYNC_DAYS') ?? 28
@@ -43,6 +48,12 @@ export class UserSyncService {
 
     const userLock = lock.createLock(userSyncLockKey(user.id), LOCK_TTL)
     if (!(await userLock.acquireImmediately())) throw new SyncInProgressException(user.externalId)
+    const renewal = setInterval(() => {
+      userLock
+        .extend(LOCK_TTL)
+        .catch((error) => logger.warn({ err: error, userId: user.id }, 'could not renew the sync lock'))
+    }, LOCK_RENEW_MS)
+    renewal.unref()
     try {
       return await this.engine.run(user, {
         token,
@@ -52,6 +63,7 @@ export class UserSyncService {
         onProgress: request.onProgress,
       })
     } finally {
+      clearInterval(renewal)
       await userLock.release()
     }
   }
