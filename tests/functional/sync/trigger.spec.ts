@@ -221,6 +221,23 @@ test.group('Sync | trigger', (group) => {
       response.assertBodyContains({ code: 'E_VALIDATION_ERROR' })
     })
 
+  test('a run left running by a dead process is marked interrupted by the next sync', async ({ client, assert }) => {
+    const user = await User.create({ externalId: 'crashed', isActive: true })
+    const orphan = await SyncRun.create({
+      userId: user.id,
+      trigger: 'scheduler',
+      status: 'running',
+      days: 28,
+      providerCalls: 3,
+      startedAt: ctx.clock.now().minus({ hours: 1 }),
+    })
+    const response = await client.post(`${triggerUrl('crashed')}?days=2`).header('X-Provider-Token', completeToken('crashed'))
+    response.assertStatus(200)
+    await orphan.refresh()
+    assert.equal(orphan.status, 'interrupted')
+    assert.isNotNull(orphan.finishedAt)
+  })
+
   test('days limits the window', async ({ client, assert }) => {
     const response = await client.post(`${triggerUrl('short')}?days=3`).header('X-Provider-Token', completeToken('short'))
     response.assertStatus(200)
