@@ -10,6 +10,7 @@ import { PolarRateLimitError } from '#services/polar/errors/polar_rate_limit_err
 import { PolarUnauthorizedError } from '#services/polar/errors/polar_unauthorized_error'
 import type { RateLimitState } from '#services/polar/transport'
 import { PolarClientFactory } from '#services/sync/polar_client_factory'
+import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
 import { SyncHooks } from '#services/sync/sync_hooks'
 import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeKey } from '#services/sync/sync_types'
@@ -78,14 +79,16 @@ function isFatal(error: unknown) {
  * own transaction, so one type failing never loses another's data. Records a `sync_runs` row with
  * per-type counts and errors, provider calls, rate-limit headers and live progress; then runs the
  * post-sync hook (analytics). A bad token, missing consents or a rate limit stop the remaining
- * calls. Callers hold the per-user lock (see UserSyncService).
+ * calls; a rate limit is shared with every other sync (ProviderRateLimitService). Callers hold the
+ * per-user lock (see UserSyncService).
  */
 @inject()
 export class SyncEngine {
   constructor(
     protected clock: ClockService,
     protected clients: PolarClientFactory,
-    protected hooks: SyncHooks
+    protected hooks: SyncHooks,
+    protected rateLimits: ProviderRateLimitService
   ) {}
 
   async run(user: User, options: SyncOptions): Promise<SyncOutcome> {
@@ -115,7 +118,9 @@ export class SyncEngine {
       startedAt: started,
     })
 
-    let fatal: PolarError | null = null
+    // Another sync (any process) already hit Polar's limit: do not spend calls Polar would refuse.
+    const blockedFor = await this.rateLimits.blockedFor()
+    let fatal: PolarError | null = blockedFor === null ? null : new PolarRateLimitError('the shared AccessLink client', blockedFor)
     let rowsWritten = 0
     let knownExercises: Promise<Set<string>> | null = null
     for (const type of SYNC_TYPES) {
@@ -140,6 +145,7 @@ export class SyncEngine {
         } catch (error) {
           errors[type.key] = this.describe(error, type.key, user)
           if (isFatal(error)) fatal = error as PolarError
+          if (error instanceof PolarRateLimitError) await this.rateLimits.block(error.retryAfterSeconds)
         }
       }
       progress.done++

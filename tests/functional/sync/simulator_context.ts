@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import { ClockService } from '#services/clock_service'
 import { startPolarSimulator, type PolarSimulator, type SimOptions } from '#services/polar_simulator/simulator'
 import { PolarClientFactory } from '#services/sync/polar_client_factory'
+import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 
 /** A ClockService whose "today" is pinned (noon UTC of the given date) and movable. */
 export class PinnedClock extends ClockService {
@@ -31,10 +32,12 @@ export interface SimulatorContext {
 
 /**
  * Starts the Polar simulator on loopback with a pinned "today", and points the app's Polar clients
- * and clock at it (container swaps, undone by `close`).
+ * and clock at it (container swaps, undone by `close`). A shared Polar rate-limit marker is cleared
+ * before and after.
  */
 export async function startSimulatorContext(today = '2026-03-15', options: SimOptions = {}): Promise<SimulatorContext> {
   const sim = await startPolarSimulator({ today, ...options })
+  await new ProviderRateLimitService().clear()
   const clock = new PinnedClock(today)
   app.container.swap(ClockService, () => clock)
   app.container.swap(
@@ -52,6 +55,7 @@ export async function startSimulatorContext(today = '2026-03-15', options: SimOp
     async close() {
       app.container.restore(ClockService)
       app.container.restore(PolarClientFactory)
+      await new ProviderRateLimitService().clear()
       await sim.close()
     },
   }

@@ -204,6 +204,13 @@ test.group('Sync | trigger', (group) => {
     assert.equal(Number(n), body.results.sleep)
     const run = await SyncRun.findByOrFail('userId', user.id)
     assert.equal(run.status, 'rate_limited')
+
+    // The limit belongs to the whole AccessLink client: another user's sync makes no call until it resets.
+    ctx.sim.clearRequests()
+    const other = await client.post(triggerUrl('limited-too')).header('X-Provider-Token', completeToken('limited-too'))
+    other.assertStatus(503)
+    assert.closeTo(Number(other.header('retry-after')), 120, 2)
+    assert.lengthOf(ctx.sim.requests, 0)
   })
 
   test('the provider token header is required', async ({ client, assert }) => {
