@@ -9,6 +9,7 @@ import { adminPageHeaders, isAdminPagePath } from '#services/admin/security_head
  * Inertia for the admin UI. Shares the logged-in admin, flash messages and
  * validation errors with every page, and gives admin pages their security
  * headers (a per-request CSP nonce, no inline script or style otherwise).
+ * Requests outside the admin pages pass straight through.
  */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext) {
@@ -25,17 +26,15 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
   }
 
   async handle(ctx: HttpContext, next: NextFn) {
-    const adminPage = isAdminPagePath(ctx.request.url())
-    let nonce: string | undefined
-    if (adminPage) {
-      nonce = randomBytes(16).toString('base64')
-      const vite = await ctx.containerResolver.make('vite')
-      for (const [name, value] of Object.entries(adminPageHeaders(nonce, Boolean(vite.getDevServer())))) {
-        ctx.response.header(name, value)
-      }
+    // Only the admin pages render through Inertia; the API surfaces skip it entirely.
+    if (!isAdminPagePath(ctx.request.url())) return next()
+    const nonce = randomBytes(16).toString('base64')
+    const vite = await ctx.containerResolver.make('vite')
+    for (const [name, value] of Object.entries(adminPageHeaders(nonce, Boolean(vite.getDevServer())))) {
+      ctx.response.header(name, value)
     }
     await this.init(ctx)
-    if (adminPage && 'view' in ctx) {
+    if ('view' in ctx) {
       ;(ctx as any).view.share({ cspNonce: nonce })
     }
     const output = await next()

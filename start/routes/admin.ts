@@ -23,6 +23,9 @@ const ApiKeys = () => import('#controllers/admin/api_keys_controller')
 const Polar = () => import('#controllers/admin/polar_controller')
 const Coolify = () => import('#controllers/admin/coolify_pages_controller')
 
+/** The site root leads to the admin UI (which leads to login or first-run setup). */
+router.get('/', ({ response }) => response.redirect('/admin')).as('root')
+
 router
   .group(() => {
     router.get('/setup', [Setup, 'show']).as('setup').use(middleware.adminSetup())
