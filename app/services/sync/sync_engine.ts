@@ -69,6 +69,9 @@ export interface SyncOutcome {
   durationMs: number
 }
 
+/** Syncs a person asked for; they probe Polar even while a shared rate limit is recorded. */
+const MANUAL_TRIGGERS = new Set<SyncTrigger>(['api', 'command', 'admin'])
+
 /** A failure that makes every later call pointless (bad token, missing consent, rate limit). */
 function isFatal(error: unknown) {
   return error instanceof PolarUnauthorizedError || error instanceof PolarConsentError || error instanceof PolarRateLimitError
@@ -79,7 +82,7 @@ function isFatal(error: unknown) {
  * own transaction, so one type failing never loses another's data. Records a `sync_runs` row with
  * per-type counts and errors, provider calls, rate-limit headers and live progress; then runs the
  * post-sync hook (analytics). A bad token, missing consents or a rate limit stop the remaining
- * calls; a rate limit is shared with every other sync (ProviderRateLimitService). Callers hold the
+ * calls; a rate limit is shared with every background sync (ProviderRateLimitService). Callers hold the
  * per-user lock (see UserSyncService).
  */
 @inject()
@@ -118,8 +121,9 @@ export class SyncEngine {
       startedAt: started,
     })
 
-    // Another sync (any process) already hit Polar's limit: do not spend calls Polar would refuse.
-    const blockedFor = await this.rateLimits.blockedFor()
+    // Another sync (any process) already hit Polar's limit: background syncs wait for the reset
+    // instead of spending calls Polar would refuse; a manual sync probes (one refused call at most).
+    const blockedFor = MANUAL_TRIGGERS.has(options.trigger) ? null : await this.rateLimits.blockedFor()
     let fatal: PolarError | null = blockedFor === null ? null : new PolarRateLimitError('the shared AccessLink client', blockedFor)
     let rowsWritten = 0
     let knownExercises: Promise<Set<string>> | null = null
