@@ -15,14 +15,15 @@ export interface SyncUserPayload {
   trigger: SyncTrigger
 }
 
-/** Raised when a background sync stored nothing because every type failed or Polar rate-limited. */
+/** Raised when a background sync stored nothing because every type failed. */
 export class SyncJobFailedError extends Error {}
 
 /**
  * Background sync of one user with their stored token (DESIGN §4), the same per-user code path as
  * the trigger endpoint. No automatic retries: the next scheduler interval is the retry, and a job
  * whose sync failed outright lands in `failed_jobs` (operations API: list and retry). A user whose
- * sync is already running elsewhere is skipped, not failed.
+ * sync is already running elsewhere, or a sync stopped by Polar's rate limit, is skipped, not failed
+ * (the `sync_runs` row records it).
  */
 @inject()
 export default class SyncUserJob extends Job<SyncUserPayload> {
@@ -46,9 +47,14 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
     }
     try {
       const outcome = await this.userSync.sync(user, { days, trigger, jobId: this.context.jobId })
-      if (outcome.status === 'failed' || outcome.status === 'rate_limited') {
+      if (outcome.status === 'rate_limited') {
+        // An expected condition, not a broken job: the next interval syncs again after the reset.
+        logger.warn({ userId, retryAfter: outcome.retryAfterSeconds }, 'sync job deferred: Polar rate limit')
+        return
+      }
+      if (outcome.status === 'failed') {
         const reasons = [...new Set(Object.values(outcome.errors))].join(' | ')
-        throw new SyncJobFailedError(`Sync of user ${user.externalId} ${outcome.status}: ${reasons}`)
+        throw new SyncJobFailedError(`Sync of user ${user.externalId} failed: ${reasons}`)
       }
     } catch (error) {
       if (error instanceof SyncInProgressException) {
