@@ -32,6 +32,36 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       router.get('/__bench/bare', () => ({ ok: true, service: 'hrvault', time: new Date().toISOString() }))
       router.get('/__bench/memory', () => process.memoryUsage())
     })
+    // Experiment switch: SQLite with synchronous=NORMAL (WAL stays crash-safe, last commits may be lost on power loss).
+    app.ready(async () => {
+      if (process.env.BENCH_SQLITE_SYNCHRONOUS && process.env.DB_CONNECTION !== 'pg') {
+        const { default: db } = await import('@adonisjs/lucid/services/db')
+        await db.rawQuery(`PRAGMA synchronous = ${process.env.BENCH_SQLITE_SYNCHRONOUS}`)
+      }
+    })
+    // Experiment switches (BENCH_EXPERIMENT=no-rate-limit,cached-key) measuring the fixed cost of
+    // the API middleware; never part of a recorded run unless the results say so.
+    app.booted(async () => {
+      const experiments = new Set((process.env.BENCH_EXPERIMENT ?? '').split(',').filter(Boolean))
+      if (experiments.has('no-rate-limit')) {
+        const { RateLimitService } = await import('#services/rate_limit_service')
+        app.container.swap(RateLimitService, () => ({ hit: async () => ({}) }) as never)
+      }
+      if (experiments.has('cached-key')) {
+        const { ApiKeyService } = await import('#services/auth/api_key_service')
+        const cache = new Map<string, Awaited<ReturnType<InstanceType<typeof ApiKeyService>['authenticate']>>>()
+        class CachedApiKeyService extends ApiKeyService {
+          async authenticate(plain: string) {
+            const hit = cache.get(plain)
+            if (hit) return hit
+            const identity = await super.authenticate(plain)
+            cache.set(plain, identity)
+            return identity
+          }
+        }
+        app.container.swap(ApiKeyService, () => new CachedApiKeyService())
+      }
+    })
     app.listen('SIGTERM', () => app.terminate())
     app.listen('SIGINT', () => app.terminate())
     // Immediate exit (writes a --cpu-prof profile when one is being taken).
