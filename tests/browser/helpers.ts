@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
-import { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD } from '#tests/functional/admin/helpers'
+import { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 export { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD }
 
@@ -49,6 +49,7 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
 }
 
 export async function login(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  await resetLoginThrottle([email])
   await page.goto('/admin/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)

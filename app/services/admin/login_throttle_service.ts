@@ -59,6 +59,21 @@ export class LoginThrottleService {
     }
   }
 
+  /** Forgets the counters of an address and an account (tests, and an operator's manual unlock). */
+  async reset(ip: string, emails: string[] = []) {
+    for (const policy of [LOGIN_IP_POLICY, SETUP_IP_POLICY]) {
+      const bucket = limiter.use({
+        requests: policy.requests,
+        duration: policy.window,
+        inMemoryBlockOnConsumed: policy.requests + 1,
+        inMemoryBlockDuration: '10 seconds',
+      })
+      await bucket.delete(`${policy.bucket}:${ip}`)
+      bucket.deleteInMemoryBlockedKeys()
+    }
+    for (const email of emails) await this.accountLimiter().delete(this.accountKey(email))
+  }
+
   async recordFailure(email: string) {
     await this.accountLimiter().increment(this.accountKey(email))
   }

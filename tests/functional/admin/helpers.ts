@@ -1,11 +1,21 @@
 import env from '#start/env'
 import { AdminAccountService } from '#services/admin/admin_account_service'
+import { LoginThrottleService } from '#services/admin/login_throttle_service'
+import { RateLimitService } from '#services/rate_limit_service'
 
 export const ADMIN_EMAIL = 'admin@example.com'
 export const ADMIN_PASSWORD = 'correct horse battery staple'
 
 /** Base URL of the test HTTP server. */
 export const baseUrl = () => `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT', 3333)}`
+
+/**
+ * Clears the login and setup counters of the loopback address and the test
+ * accounts. With Redis (test:pg) they outlive each test's database transaction.
+ */
+export async function resetLoginThrottle(emails: string[] = [ADMIN_EMAIL, 'second@example.com', 'cli@example.com', 'owner@example.com']) {
+  await new LoginThrottleService(new RateLimitService()).reset('127.0.0.1', emails)
+}
 
 export async function createAdmin(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
   return new AdminAccountService().create(email, password)

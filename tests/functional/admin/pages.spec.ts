@@ -6,7 +6,7 @@ import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_fac
 import { DailyActivityFactory } from '#database/factories/daily_activity_factory'
 import { POLAR_CLIENT_SECRET_SETTING, PolarCredentialsService } from '#services/admin/polar_credentials_service'
 import { createUser, daysAgo } from '#tests/helpers/fixtures'
-import { AdminBrowser, baseUrl, createAdmin } from '#tests/functional/admin/helpers'
+import { AdminBrowser, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 async function loggedIn() {
   await createAdmin()
@@ -16,7 +16,11 @@ async function loggedIn() {
 }
 
 test.group('Admin UI | pages', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    await resetLoginThrottle()
+    return rollback
+  })
 
   test('the login page leads to setup while no admin exists', async ({ assert }) => {
     const response = await new AdminBrowser().get('/admin/login')

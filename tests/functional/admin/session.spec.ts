@@ -2,10 +2,14 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { LOGIN_ACCOUNT_FAILURES } from '#services/admin/login_throttle_service'
 import { safeNext } from '#services/admin/safe_redirect'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 test.group('Admin UI | login and logout', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    await resetLoginThrottle()
+    return rollback
+  })
 
   test('a logged-out visitor is sent to the login page with the page to return to', async ({ assert }) => {
     await createAdmin()
@@ -81,7 +85,11 @@ test.group('Admin UI | login and logout', (group) => {
 })
 
 test.group('Admin UI | login throttling', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    await resetLoginThrottle()
+    return rollback
+  })
 
   test('an account is locked after repeated failures, even with the right password', async ({ assert }) => {
     await createAdmin()
@@ -114,7 +122,11 @@ test.group('Admin UI | login throttling', (group) => {
 })
 
 test.group('Admin UI | CSRF', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    await resetLoginThrottle()
+    return rollback
+  })
 
   test('a login without the XSRF token is refused', async ({ assert }) => {
     await createAdmin()
@@ -138,7 +150,11 @@ test.group('Admin UI | CSRF', (group) => {
 })
 
 test.group('Admin UI | security headers', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    await resetLoginThrottle()
+    return rollback
+  })
 
   test('admin pages carry a strict CSP, no framing and nosniff; the session cookie is HttpOnly', async ({ assert }) => {
     const browser = new AdminBrowser()

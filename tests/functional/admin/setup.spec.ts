@@ -6,7 +6,7 @@ import { SETUP_TOKEN_SETTING, SetupTokenService } from '#services/admin/setup_to
 import ace from '@adonisjs/core/services/ace'
 import limiter from '@adonisjs/limiter/services/main'
 import { SETUP_IP_POLICY } from '#services/admin/login_throttle_service'
-import { AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
+import { AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 const setupForm = (token: string) => ({
   token,
@@ -16,7 +16,11 @@ const setupForm = (token: string) => ({
 })
 
 test.group('Admin UI | first-run setup', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(async () => {
+    const rollback = await testUtils.db().withGlobalTransaction()
+    await resetLoginThrottle()
+    return rollback
+  })
 
   test('every admin page leads to the setup page while no admin exists', async ({ assert }) => {
     const browser = new AdminBrowser()
