@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import app from '@adonisjs/core/services/app'
 import { AdminUsersService } from '#services/admin/admin_users_service'
 import { AdminSyncService } from '#services/admin/admin_sync_service'
 import { UserService } from '#services/user_service'
@@ -14,7 +13,11 @@ import {
 /** /admin/users: users with last sync and record counts, Sync now with progress, exports. */
 @inject()
 export default class UsersController {
-  constructor(protected users: AdminUsersService) {}
+  constructor(
+    protected users: AdminUsersService,
+    protected syncs: AdminSyncService,
+    protected userService: UserService
+  ) {}
 
   async index({ inertia, request }: HttpContext) {
     const { days = 30 } = await request.validateUsing(usersPageValidator)
@@ -23,7 +26,7 @@ export default class UsersController {
 
   async store({ request, response, session }: HttpContext) {
     const { user_id: userId } = await request.validateUsing(createUserValidator)
-    await new UserService().findOrCreate(userId)
+    await this.userService.findOrCreate(userId)
     session.flash('success', `User ${userId} is registered. Connect Polar to sync their data.`)
     return response.redirect('/admin/users')
   }
@@ -31,7 +34,7 @@ export default class UsersController {
   /** Sync now: enqueues the user's sync and answers (JSON) with what to poll. */
   async sync({ request, response }: HttpContext) {
     const { params } = await request.validateUsing(userParamValidator)
-    const outcome = await (await app.container.make(AdminSyncService)).start(params.user)
+    const outcome = await this.syncs.start(params.user)
     switch (outcome.state) {
       case 'unknown_user':
         return response.status(404).json({ message: `User ${params.user} does not exist.` })
@@ -49,7 +52,7 @@ export default class UsersController {
   /** Progress of a Sync now, polled by the page about once a second (JSON). */
   async syncStatus({ request, response }: HttpContext) {
     const { params, job, run } = await request.validateUsing(syncPollValidator)
-    const outcome = await (await app.container.make(AdminSyncService)).poll(params.user, job, run)
+    const outcome = await this.syncs.poll(params.user, job, run)
     if (outcome.state === 'unknown_user') return response.status(404).json({ message: 'Unknown user.' })
     return outcome.state === 'queued' ? { state: 'queued' } : { state: 'run', run: outcome.run }
   }
