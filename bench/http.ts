@@ -44,6 +44,27 @@ async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Starts bench/server.ts. On PostgreSQL, start/migrate.ts can fail with "unable to release database
+ * lock" (the migrator's advisory lock is taken and released on different pooled connections); such
+ * a start is retried, up to three attempts, and counted in the log.
+ */
+async function startServer(env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const server = startNode(['bench/server.ts'], { ...env, PORT: String(port) })
+    try {
+      await waitForHttp(`${base}/health`, 60_000, server)
+      return { server, base }
+    } catch (error) {
+      await server.stop()
+      if (attempt >= 3 || !/unable to release database lock/.test((error as Error).message)) throw error
+      process.stdout.write(`web start attempt ${attempt} failed on the migration lock; retrying\n`)
+    }
+  }
+}
+
 export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: (line: string) => void): Promise<HttpBenchResult> {
   const db = await createDatabase(kind, { redis: kind === 'pg' })
   const env = { ...baseEnv(), ...db.env }
@@ -54,11 +75,8 @@ export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: 
     )
     log(`http/${kind}: seeded ${seed.rowsWritten} rows in ${seed.windows} windows, ${seed.seconds} s`)
 
-    const port = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    const server = startNode(['bench/server.ts'], { ...env, PORT: String(port) })
+    const { server, base } = await startServer(env)
     try {
-      await waitForHttp(`${base}/health`, 60_000, server)
       await sleep(2000)
       const idle = rssMb(server.pid)
       let peak = idle ?? 0

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks'
 import { runAnalyticsBench, type AnalyticsRow } from './analytics.js'
 import { runHttpBench, type HttpBenchResult } from './http.js'
 import { runIngestBench, type IngestResult } from './ingest.js'
-import { cleanupRunDir } from './lib/databases.js'
+import { cleanupRunDir, dropAll } from './lib/databases.js'
 import { polarCeiling, unlimitedFromMinutes } from './lib/polar_budget.js'
 import { APP_ROOT, killAll } from './lib/processes.js'
 import { runSyncScenario, startLoadSimulator, type SyncScenarioResult } from './sync.js'
@@ -36,6 +36,15 @@ const TARGETS = {
   ingest_rows_per_s: 20_000,
   recompute_ms_per_year: 10,
   rss_mb_after_load: 250,
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    killAll()
+    await dropAll()
+    cleanupRunDir()
+    process.exit(130)
+  })
 }
 
 const startedAt = new Date()

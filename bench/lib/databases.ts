@@ -10,6 +10,7 @@
 */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
+import { Redis } from 'ioredis'
 import pg from 'pg'
 import { APP_ROOT } from './processes.js'
 
@@ -27,6 +28,28 @@ export interface BenchDatabase {
 
 const RUN = `${process.pid}_${randomBytes(2).toString('hex')}`
 let counter = 0
+const live = new Set<BenchDatabase>()
+
+/** Drops every database of the run that is still there (interrupted runs). */
+export async function dropAll() {
+  for (const database of [...live]) await database.drop().catch(() => {})
+}
+
+/** Deletes the Redis keys under a prefix. */
+async function deleteRedisKeys(prefix: string) {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
+      if (keys.length > 0) await redis.del(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  } finally {
+    redis.disconnect()
+  }
+}
 
 /** Directory of this benchmark run under tmp/. */
 export const RUN_DIR = new URL(`tmp/bench-${RUN}/`, APP_ROOT)
@@ -54,16 +77,20 @@ export async function createDatabase(kind: 'sqlite' | 'pg', options: { redis?: b
   if (kind === 'sqlite') {
     const path = new URL(`${name}.sqlite`, RUN_DIR).pathname
     mkdirSync(RUN_DIR, { recursive: true })
-    return {
+    const database: BenchDatabase = {
       kind,
       env: { DB_CONNECTION: 'sqlite', SQLITE_PATH: path, ...redisEnv },
       async query() {
         throw new Error('counting queries run on PostgreSQL only')
       },
       async drop() {
+        live.delete(database)
         for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
+        if (options.redis) await deleteRedisKeys(`${name}:`)
       },
     }
+    live.add(database)
+    return database
   }
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
   await admin.connect()
@@ -72,7 +99,7 @@ export async function createDatabase(kind: 'sqlite' | 'pg', options: { redis?: b
   const url = new URL(PG_ADMIN_URL)
   url.pathname = `/${name}`
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 })
-  return {
+  const database: BenchDatabase = {
     kind,
     env: { DB_CONNECTION: 'pg', DATABASE_URL: url.toString(), ...redisEnv },
     async query(sql, params = []) {
@@ -81,13 +108,17 @@ export async function createDatabase(kind: 'sqlite' | 'pg', options: { redis?: b
       return (await pool.query(text, params)).rows
     },
     async drop() {
+      live.delete(database)
       await pool.end()
       const dropper = new pg.Client({ connectionString: PG_ADMIN_URL })
       await dropper.connect()
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await dropper.end()
+      if (options.redis) await deleteRedisKeys(`${name}:`)
     },
   }
+  live.add(database)
+  return database
 }
 
 /** Every table a sync writes to. */

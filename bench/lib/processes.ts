@@ -84,16 +84,7 @@ export function killAll() {
   }
 }
 
-for (const event of ['exit', 'SIGINT', 'SIGTERM', 'uncaughtException'] as const) {
-  process.once(event as 'exit', (arg: unknown) => {
-    killAll()
-    if (event === 'uncaughtException') {
-      process.stderr.write(`${(arg as Error)?.stack ?? arg}\n`)
-      process.exit(1)
-    }
-    if (event === 'SIGINT' || event === 'SIGTERM') process.exit(130)
-  })
-}
+process.once('exit', () => killAll())
 
 /** Resident set size of a process in MB (Linux /proc). */
 export function rssMb(pid: number): number | null {

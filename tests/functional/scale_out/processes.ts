@@ -46,13 +46,20 @@ export class ProcessGroup {
     return started
   }
 
-  /** Web server on its own port (bin/server.ts, HRVAULT_ROLE=web); resolves once /health answers. */
-  async web(name: string, port: number, env: Record<string, string> = {}): Promise<{ process: AppProcess; url: string }> {
+  /**
+   * Web server on its own port (bin/server.ts, HRVAULT_ROLE=web); resolves once /health answers.
+   * A start that dies in start/migrate.ts with "unable to release database lock" (PostgreSQL
+   * advisory lock released on another pooled connection) is retried, at most twice.
+   */
+  async web(name: string, port: number, env: Record<string, string> = {}, attempt = 1): Promise<{ process: AppProcess; url: string }> {
     const web = this.start(name, ['bin/server.ts'], { HRVAULT_ROLE: 'web', PORT: String(port), ...env })
     const url = `http://127.0.0.1:${port}`
     const deadline = Date.now() + 45_000
     while (Date.now() < deadline) {
-      if (web.child.exitCode !== null) throw new Error(`${name} exited:\n${web.output()}`)
+      if (web.child.exitCode !== null) {
+        if (attempt < 3 && /unable to release database lock/.test(web.output())) return this.web(name, port, env, attempt + 1)
+        throw new Error(`${name} exited:\n${web.output()}`)
+      }
       try {
         if ((await fetch(`${url}/health`)).ok) return { process: web, url }
       } catch {}
