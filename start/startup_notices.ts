@@ -8,6 +8,8 @@
 |
 */
 import logger from '@adonisjs/core/services/logger'
+// Preloads are imported concurrently: wait for the schema before the first query (fresh install).
+import '#start/migrate'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { listensOnLoopbackOnly } from '#middleware/api_key_middleware'
 
