@@ -1,4 +1,4 @@
-import app from '@adonisjs/core/services/app'
+import env from '#start/env'
 import { errors as vineErrors } from '@vinejs/vine'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import { isProblemJsonPath } from '#config/surfaces'
@@ -11,7 +11,8 @@ import { ProblemDetails, problemFor } from '#exceptions/problem_details'
  * admin UI) keep the framework's rendering. Never a stack trace.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
-  protected debug = !app.inProduction && !app.inTest
+  /** Detailed error pages only under `node ace serve` (NODE_ENV=development), never for `npm start`. */
+  protected debug = env.get('NODE_ENV') === 'development'
 
   /** Expected client errors are not reported to the log. */
   protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429]

@@ -40,7 +40,6 @@ export class AdminApiKeysService {
   /** Ops tokens are configuration (OPS_TOKENS / OPS_TOKEN): names and scopes, never values. */
   opsTokens(): OpsPrincipal[] {
     const { registry } = OpsTokenRegistry.parse(env.get('OPS_TOKENS'), env.get('OPS_TOKEN'))
-    const records = (Reflect.get(registry, 'records') ?? []) as OpsPrincipal[]
-    return records.map((record) => ({ name: record.name, scopes: [...record.scopes] }))
+    return registry.list()
   }
 }

@@ -73,6 +73,11 @@ export class OpsTokenRegistry {
     return this.records.length
   }
 
+  /** Names and scopes of every configured token (never the token values). */
+  list(): OpsPrincipal[] {
+    return this.records.map((record) => ({ name: record.name, scopes: [...record.scopes] }))
+  }
+
   /** The principal of the matching token, or null when the token is unknown. */
   authenticate(presented: string): OpsPrincipal | null {
     const digest = digestOf(presented)
