@@ -12,6 +12,7 @@ import { AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
 import { allRoutes, fillPattern, isMutation, type RouteInfo } from '#tests/helpers/fuzz/routes'
 import { countDiff, rowCounts } from '#tests/helpers/fuzz/db_snapshot'
 import { send } from '#tests/helpers/fuzz/http'
+import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
 
 const port = () => Number(env.get('PORT'))
 
@@ -59,7 +60,10 @@ const routesOf = (...surfaces: RouteInfo['surface'][]) => allRoutes().filter((r)
 const pathOf = (route: RouteInfo, params: Record<string, string> = {}) => fillPattern(route.pattern, { ...SAMPLE_PARAMS, ...params })
 
 test.group('Reliability | isolation: user-scoped keys', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await resetRateLimits()
+    return testUtils.db().truncate()
+  })
 
   test('a user-scoped key gets 403 for every other user on every analytics route', async ({ assert }) => {
     const names = ['iso_ada', 'iso_ben', 'iso_cy']
@@ -136,7 +140,10 @@ test.group('Reliability | isolation: operations tokens and scopes', (group) => {
       await rm(join(logDir, SAMPLE_PARAMS.file), { force: true })
     }
   })
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await resetRateLimits()
+    return testUtils.db().truncate()
+  })
 
   test('every token × every operations route: 200 with the scope or *, 403 without, 401 without a valid token', async ({ assert }) => {
     const routes = routesOf('ops')
@@ -176,7 +183,10 @@ function successFor(key: string): number[] {
 }
 
 test.group('Reliability | isolation: admin session and CSRF', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await resetRateLimits()
+    return testUtils.db().truncate()
+  })
 
   test('logged out: every dashboard API route is a 401 problem and every admin page redirects to login', async ({ assert }) => {
     await createAdmin()

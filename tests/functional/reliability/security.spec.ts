@@ -15,13 +15,17 @@ import { serviceApiKey } from '#tests/helpers/fixtures'
 import { ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
 import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { send } from '#tests/helpers/fuzz/http'
+import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
 
 const port = () => Number(env.get('PORT'))
 const base = () => `http://127.0.0.1:${port()}`
 const OPS_TOKEN = 'security-ops-token-abcdefghijklmnopqrstuvwxyz0123'
 
 test.group('Reliability | security: body limits and headers', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(async () => {
+    await resetRateLimits()
+    return testUtils.db().truncate()
+  })
   group.setup(() => {
     const previous = env.get('OPS_TOKENS')
     env.set('OPS_TOKENS', JSON.stringify({ [OPS_TOKEN]: ['*'] }))
@@ -144,6 +148,7 @@ test.group('Reliability | security: body limits and headers', (group) => {
 test.group('Reliability | security: OAuth state and secrets in logs', (group) => {
   let ctx: SimulatorContext
   group.each.setup(async () => {
+    await resetRateLimits()
     await testUtils.db().truncate()
     ctx = await startSimulatorContext('2026-03-15')
     return async () => {

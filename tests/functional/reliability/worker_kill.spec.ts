@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import SyncRun from '#models/sync_run'
+import { redisEnabled } from '#config/redis'
 import SyncUserJob from '#jobs/sync_user_job'
 import { ProviderTokenService } from '#services/sync/provider_token_service'
 import { UserSyncService } from '#services/sync/user_sync_service'
@@ -68,7 +69,7 @@ test.group('Reliability | worker killed mid-sync', (group) => {
     }
   })
 
-  test('the job is retried by another worker and the final state equals a clean sync', async ({ assert }) => {
+  const retried = test('the job is retried by another worker and the final state equals a clean sync', async ({ assert }) => {
     const output: string[] = []
     const victim = await createUser('worker_killed')
     const tokens = await app.container.make(ProviderTokenService)
@@ -121,11 +122,12 @@ test.group('Reliability | worker killed mid-sync', (group) => {
     await (await app.container.make(UserSyncService)).sync(clean, { token: TOKEN, trigger: 'command' })
     assert.deepEqual(await duplicateKeys('worker_killed'), [])
     assert.deepEqual(await userData('worker_killed'), await userData('worker_clean'))
-  })
-    .timeout(180_000)
-    // Known failure, owned by the sync engine: the killed worker's per-user lock (LOCK_TTL 30 min in
-    // app/services/sync/user_sync_service.ts) outlives it, so the recovered job is skipped as "already
-    // running" and the interrupted run stays `running`. Remove `.fails()` once the lock is short-lived
-    // and extended while the sync runs.
-    .fails('the per-user sync lock of a killed worker blocks the retried job for 30 minutes')
+  }).timeout(180_000)
+
+  // Known failure with the database lock store, owned by the sync engine: the killed worker's
+  // per-user lock (LOCK_TTL 30 min in app/services/sync/user_sync_service.ts) outlives it, so the
+  // recovered job is skipped as "already running" and the interrupted run stays `running`. Remove
+  // once the lock is short-lived and extended while the sync runs. (With Redis the retried job
+  // completes and the test passes.)
+  if (!redisEnabled) retried.fails('the per-user sync lock of a killed worker blocks the retried job for 30 minutes')
 })

@@ -13,6 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/f
 import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { allRoutes, type RouteInfo } from '#tests/helpers/fuzz/routes'
 import type { FuzzContext } from '#tests/helpers/fuzz/arbitraries'
+import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
 
 export const FUZZ_TODAY = '2026-03-15'
 
@@ -42,14 +43,15 @@ export class FuzzEnvironment {
     return Number(env.get('PORT'))
   }
 
-  protected setEnv(name: any, value: string) {
+  /** Sets a variable for the run; restores its value, or `unset` (its default) when it had none. */
+  protected setEnv(name: any, value: string, unset = '') {
     const previous = env.get(name)
     env.set(name, value as never)
-    this.restoreEnv.push(() => env.set(name, (previous ?? '') as never))
+    this.restoreEnv.push(() => env.set(name, (previous ?? unset) as never))
   }
 
   async start() {
-    this.setEnv('RATE_LIMIT_REQUESTS', '100000000')
+    this.setEnv('RATE_LIMIT_REQUESTS', '100000000', '1000')
     this.setEnv('OPS_TOKENS', JSON.stringify({ [OPS_TEST_TOKENS.wildcard]: ['*'], [OPS_TEST_TOKENS.limited]: ['health:read'] }))
     this.setEnv('OPS_TOKEN', '')
 
@@ -134,5 +136,6 @@ export class FuzzEnvironment {
     await this.coolify?.close()
     await this.polar?.close()
     for (const restore of this.restoreEnv.reverse()) restore()
+    await resetRateLimits()
   }
 }

@@ -1,0 +1,39 @@
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import { redisEnabled } from '#config/redis'
+
+/**
+ * Forgets every rate-limit counter of this test run (the database table, or
+ * this run's `rlflx` keys under REDIS_PREFIX; never a FLUSHDB, other runs
+ * share the Redis server). Tests that send thousands of requests call it so
+ * later tests start with a full budget.
+ */
+export async function resetRateLimits() {
+  // Limiters also block spent keys in memory for a few seconds: release those of the known policies.
+  const { default: limiter } = await import('@adonisjs/limiter/services/main')
+  const policies: Array<[number, string | number]> = [
+    [60, '1 minute'],
+    [10, '1 minute'],
+    [30, '1 minute'],
+    [1000, '15 minutes'],
+    [Number(env.get('RATE_LIMIT_REQUESTS', 1000)), env.get('RATE_LIMIT_WINDOW', '15 minutes')],
+  ]
+  for (const [requests, duration] of policies) {
+    await limiter
+      .use({ requests, duration, inMemoryBlockOnConsumed: requests + 1, inMemoryBlockDuration: '10 seconds' })
+      .deleteInMemoryBlockedKeys()
+  }
+  if (!redisEnabled) {
+    await db.from('rate_limits').delete()
+    return
+  }
+  const { default: redis } = await import('@adonisjs/redis/services/main')
+  const connection = redis.connection('main').ioConnection
+  const prefix = env.get('REDIS_PREFIX', '') ?? ''
+  let cursor = '0'
+  do {
+    const [next, keys] = await connection.scan(cursor, 'MATCH', `${prefix}rlflx*`, 'COUNT', 500)
+    cursor = next
+    if (keys.length) await connection.del(...keys.map((k: string) => k.slice(prefix.length)))
+  } while (cursor !== '0')
+}
