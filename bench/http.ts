@@ -24,6 +24,8 @@ export const HTTP_ROUTES = [
   { name: 'export sleep.csv?days=365', path: '/api/v1/users/bench/export/sleep.csv?days=365' },
 ]
 export const CONNECTIONS = [1, 16]
+/** V8 flags of the memory-capped variant: smaller young generation, capped old space. */
+export const TUNED_NODE_OPTIONS = '--max-semi-space-size=2 --max-old-space-size=192'
 
 export interface HttpBenchResult {
   database: 'sqlite' | 'pg'
@@ -31,6 +33,26 @@ export interface HttpBenchResult {
   seed: { days: number; windows: number; rows_written: number; seconds: number; method: string }
   rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
   routes: Array<{ name: string; path: string; status: number; bytes: number; runs: Array<LoadResult & { ratio_to_bare: number | null }> }>
+  /** V8 heap figures of the default web process after the run. */
+  memory_after_load: Record<string, number> | null
+  /** The same web process started with TUNED_NODE_OPTIONS, every route at 16 connections. */
+  memory_capped: {
+    node_options: string
+    rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
+    memory_after_load: Record<string, number> | null
+    routes: Array<{ name: string; req_per_s: number; p99_ms: number; default_req_per_s: number | null }>
+  } | null
+}
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
+
+async function memoryOf(base: string): Promise<Record<string, number> | null> {
+  try {
+    const usage = (await (await fetch(`${base}/__bench/memory`)).json()) as Record<string, number>
+    return Object.fromEntries(Object.entries(usage).map(([k, v]) => [`${k}_mb`, mb(v)]))
+  } catch {
+    return null
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -49,11 +71,11 @@ async function freePort(): Promise<number> {
  * lock" (the migrator's advisory lock is taken and released on different pooled connections); such
  * a start is retried, up to three attempts, and counted in the log.
  */
-async function startServer(env: Record<string, string>) {
+async function startServer(env: Record<string, string>, nodeOptions = '') {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    const server = startNode(['bench/server.ts'], { ...env, PORT: String(port) })
+    const server = startNode(['bench/server.ts'], { ...env, PORT: String(port), NODE_OPTIONS: nodeOptions })
     try {
       await waitForHttp(`${base}/health`, 60_000, server)
       return { server, base }
@@ -106,7 +128,43 @@ export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: 
       clearInterval(sampler)
       await sleep(1000)
       const after = rssMb(server.pid)
-      log(`http/${kind}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB`)
+      const memoryAfter = await memoryOf(base)
+      log(`http/${kind}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB; heap ${JSON.stringify(memoryAfter)}`)
+      await server.stop()
+
+      // The same routes at 16 connections on a web process with capped V8 heap spaces.
+      const capped = await startServer(env, TUNED_NODE_OPTIONS)
+      let cappedResult: HttpBenchResult['memory_capped'] = null
+      try {
+        await sleep(2000)
+        const cappedIdle = rssMb(capped.server.pid)
+        let cappedPeak = cappedIdle ?? 0
+        const cappedSampler = setInterval(() => {
+          cappedPeak = Math.max(cappedPeak, rssMb(capped.server.pid) ?? 0)
+        }, 250)
+        const cappedRoutes = []
+        for (const route of HTTP_ROUTES) {
+          await load(capped.base + route.path, { connections: 16, seconds: 1, headers })
+          const result = await load(capped.base + route.path, { connections: 16, seconds, headers })
+          const reference = routes.find((r) => r.path === route.path)?.runs.find((r) => r.connections === 16)
+          cappedRoutes.push({ name: route.name, req_per_s: result.req_per_s, p99_ms: result.p99_ms, default_req_per_s: reference?.req_per_s ?? null })
+        }
+        clearInterval(cappedSampler)
+        await sleep(1000)
+        const cappedAfter = rssMb(capped.server.pid)
+        cappedResult = {
+          node_options: TUNED_NODE_OPTIONS,
+          rss_mb: { idle: cappedIdle, after_load: cappedAfter, peak_sampled: Math.max(cappedPeak, cappedAfter ?? 0) },
+          memory_after_load: await memoryOf(capped.base),
+          routes: cappedRoutes,
+        }
+        log(
+          `http/${kind}: capped web (${TUNED_NODE_OPTIONS}) RSS idle ${cappedIdle} MB, after load ${cappedAfter} MB; ` +
+            cappedRoutes.map((r) => `${r.name} ${r.req_per_s} (default ${r.default_req_per_s})`).join(', ')
+        )
+      } finally {
+        await capped.server.stop()
+      }
       return {
         database: kind,
         profile: kind === 'pg' ? 'PostgreSQL + Redis (rate limits in Redis)' : 'SQLite (rate limits in the database)',
@@ -119,6 +177,8 @@ export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: 
         },
         rss_mb: { idle, after_load: after, peak_sampled: Math.max(peak, after ?? 0) },
         routes,
+        memory_after_load: memoryAfter,
+        memory_capped: cappedResult,
       }
     } finally {
       await server.stop()

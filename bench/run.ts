@@ -153,6 +153,7 @@ const callsResync = results.ingest?.calls_per_user_sync.resync ?? 12
 const callsFirst = results.ingest?.calls_per_user_sync.first_sync ?? null
 const ceilings = [15, 30, 60, 120, 180, 360, 720, 1440].map((minutes) => polarCeiling(minutes, callsResync))
 const rssAfter = results.http.map((h) => h.rss_mb.after_load ?? 0)
+const rssCapped = results.http.map((h) => h.memory_capped?.rss_mb.after_load ?? null)
 
 const targets = {
   data_endpoints_ratio_ge_0_6: {
@@ -180,6 +181,8 @@ const targets = {
     target: `web RSS < ${TARGETS.rss_mb_after_load} MB after the HTTP run`,
     met: rssAfter.length > 0 && rssAfter.every((v) => v < TARGETS.rss_mb_after_load),
     after_load_mb: rssAfter,
+    capped_heap_after_load_mb: rssCapped,
+    capped_met: rssCapped.length > 0 && rssCapped.every((v) => v !== null && v < TARGETS.rss_mb_after_load),
   },
 }
 
@@ -234,6 +237,9 @@ function markdown(): string {
   ]
   lines.push(`| ${targets.recompute_linear_lt_10ms_per_year.target} | ${years.join('; ') || 'n/a'} | ${yes(targets.recompute_linear_lt_10ms_per_year.met)} |`)
   lines.push(`| ${targets.rss_lt_250mb_after_load.target} | ${results.http.map((h) => `${h.database}: idle ${h.rss_mb.idle} MB, after ${h.rss_mb.after_load} MB`).join('; ') || 'n/a'} | ${yes(targets.rss_lt_250mb_after_load.met)} |`)
+  lines.push(
+    `| same, web process with \`${results.http[0]?.memory_capped?.node_options ?? 'capped heap'}\` | ${results.http.map((h) => `${h.database}: idle ${h.memory_capped?.rss_mb.idle ?? 'n/a'} MB, after ${h.memory_capped?.rss_mb.after_load ?? 'n/a'} MB`).join('; ') || 'n/a'} | ${yes(targets.rss_lt_250mb_after_load.capped_met)} |`
+  )
   lines.push('')
 
   for (const h of results.http) {
@@ -246,7 +252,14 @@ function markdown(): string {
         lines.push(`| ${route.name} | ${route.bytes} | ${run.connections} | ${run.req_per_s}${flag} | ${run.p50_ms} | ${run.p99_ms} | ${run.ratio_to_bare ?? '—'} |`)
       }
     }
-    lines.push('', `Web RSS: idle ${h.rss_mb.idle} MB, after the run ${h.rss_mb.after_load} MB, peak sampled ${h.rss_mb.peak_sampled} MB.`, '')
+    lines.push('', `Web RSS: idle ${h.rss_mb.idle} MB, after the run ${h.rss_mb.after_load} MB, peak sampled ${h.rss_mb.peak_sampled} MB; V8 after the run: ${h.memory_after_load ? Object.entries(h.memory_after_load).map(([k, v]) => `${k.replace('_mb', '')} ${v} MB`).join(', ') : 'n/a'}.`, '')
+    if (h.memory_capped) {
+      const c = h.memory_capped
+      lines.push(`Web process with \`NODE_OPTIONS="${c.node_options}"\`: RSS idle ${c.rss_mb.idle} MB, after the run ${c.rss_mb.after_load} MB, peak sampled ${c.rss_mb.peak_sampled} MB.`, '')
+      lines.push('| Route (c=16) | req/s capped | req/s default | p99 ms capped |', '|---|---:|---:|---:|')
+      for (const r of c.routes) lines.push(`| ${r.name} | ${r.req_per_s} | ${r.default_req_per_s ?? '—'} | ${r.p99_ms} |`)
+      lines.push('')
+    }
   }
 
   if (results.sync.length > 0) {
