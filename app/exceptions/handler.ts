@@ -3,6 +3,7 @@ import { errors as vineErrors } from '@vinejs/vine'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import { isProblemJsonPath } from '#config/surfaces'
 import { ProblemDetails, problemFor } from '#exceptions/problem_details'
+import MalformedRequestException from '#exceptions/malformed_request_exception'
 
 /**
  * Renders every error on the API surfaces (`/api`, OPS_PREFIX, the
@@ -18,6 +19,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected ignoreStatuses = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429]
 
   async handle(error: unknown, ctx: HttpContext) {
+    // decodeURIComponent failing on a cookie or header value (e.g. `X-XSRF-TOKEN: %zz`).
+    if (error instanceof URIError) {
+      error = new MalformedRequestException('The request contains a value that is not validly percent-encoded.')
+    }
     if (!isProblemJsonPath(ctx.request.url())) {
       return super.handle(error, ctx)
     }
@@ -27,6 +32,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   async report(error: unknown, ctx: HttpContext) {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) return
+    if (error instanceof URIError) return
     return super.report(error, ctx)
   }
 

@@ -20,3 +20,25 @@ test.group('Reliability | undecodable URLs', () => {
     assert.match(String(response.headers['content-type']), /^text\/plain/)
   })
 })
+
+test.group('Reliability | undecodable cookies and CSRF headers', () => {
+  const cases: Array<[string, string]> = [
+    ['POST', '/coolify/api/servers/a0hrvault0app0000000001/validate'],
+    ['POST', '/admin/login'],
+    ['POST', '/admin/setup'],
+  ]
+  for (const [method, path] of cases) {
+    test(`a malformed session cookie or X-XSRF-TOKEN on ${method} ${path} is refused, never a 500`, async ({ assert }) => {
+      for (const value of ['%', '%zz', 'AZ+H+Hx/%*', '%E0%A4%A']) {
+        const response = await send(port(), {
+          method,
+          path,
+          headers: [['Cookie', `hrvault-session=${value}; XSRF-TOKEN=${value}`], ['X-XSRF-TOKEN', value], ['Content-Type', 'application/json']],
+          body: '{}',
+        })
+        assert.isBelow(response.status, 500, `${value}: ${response.body.slice(0, 200)}`)
+        assert.isAtLeast(response.status, 300, value)
+      }
+    })
+  }
+})

@@ -349,7 +349,12 @@ export const requestArb = (ctx: FuzzContext): fc.Arbitrary<GeneratedRequest> =>
             headers,
             body,
             wrongMethod: !route.methods.includes(parts.method) && !(parts.method === 'HEAD' && route.methods.includes('GET')),
-            oversized: body !== undefined && Buffer.byteLength(body) > ctx.bodyLimit,
+            // Over the limit and of a type the body parser reads (others are never read, so never buffered).
+            oversized:
+              body !== undefined &&
+              Buffer.byteLength(body) > ctx.bodyLimit &&
+              ['POST', 'PUT', 'PATCH', 'DELETE'].includes(parts.method) &&
+              headers.some(([n, v]) => n === 'Content-Type' && /^(application\/(json|x-www-form-urlencoded)|multipart\/form-data)/.test(v)),
           }
         })
       )
