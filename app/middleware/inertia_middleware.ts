@@ -25,6 +25,24 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     }
   }
 
+  /**
+   * On an asset-version mismatch Inertia answers 409 with the requested URL in
+   * `X-Inertia-Location`, decoded: a path with characters a header cannot carry
+   * (`/admin/%E2%80%AE`, `%00`) made writing the response throw and took the
+   * process down. The URL is sent percent-encoded instead.
+   */
+  dispose(ctx: HttpContext) {
+    super.dispose(ctx)
+    const location = ctx.response.getHeader('x-inertia-location')
+    if (typeof location === 'string' && /[^\t\x20-\x7e]/.test(location)) {
+      let safe = '/admin'
+      try {
+        safe = encodeURI(location)
+      } catch {}
+      ctx.response.header('x-inertia-location', safe)
+    }
+  }
+
   async handle(ctx: HttpContext, next: NextFn) {
     // Only the admin pages render through Inertia; the API surfaces skip it entirely.
     if (!isAdminPagePath(ctx.request.url())) return next()

@@ -42,3 +42,16 @@ test.group('Reliability | undecodable cookies and CSRF headers', () => {
     })
   }
 })
+
+test.group('Reliability | Inertia version check on hostile paths', () => {
+  test('an X-Inertia request for a path with non-header characters gets an answer', async ({ assert }) => {
+    for (const path of ['/admin/%E2%80%AE', '/admin/users/x/export/a%00b', '/coolify/apps/%CE%95%CC%80/ops?%0D%0AX-Injected%3A%201=1']) {
+      const response = await send(port(), { method: 'GET', path, headers: [['X-Inertia', 'true'], ['X-Requested-With', 'XMLHttpRequest']] }, 10_000)
+      assert.isBelow(response.status, 500, path)
+      const location = String(response.headers['x-inertia-location'] ?? '')
+      assert.notMatch(location, /[^\t\x20-\x7e]/, path)
+    }
+    // The server still answers.
+    assert.equal((await send(port(), { method: 'GET', path: '/health', headers: [] })).status, 200)
+  })
+})

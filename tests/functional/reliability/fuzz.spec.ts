@@ -40,13 +40,6 @@ const AUDITED_ATTEMPT_TABLES = new Set(['audit_logs'])
  */
 const KNOWN_GAPS: Array<{ id: string; matches: (req: GeneratedRequest, res: RawResponse, json: any) => boolean }> = [
   {
-    // The Inertia middleware runs on every path; an `X-Inertia: true` GET on an API path gets
-    // Inertia's 409 version-mismatch status around the API's own problem body.
-    id: 'inertia-409-on-api-paths',
-    matches: (req, res, json) =>
-      res.status === 409 && req.headers.some(([n]) => n.toLowerCase() === 'x-inertia') && json?.status !== 409,
-  },
-  {
     // The admin auth middleware copies the whole requested URL into `/admin/login?next=…`; a long
     // hostile URL makes a Location header larger than clients accept. Cap or drop `next` when long.
     id: 'admin-login-next-unbounded',
