@@ -52,7 +52,7 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
 
   group.setup(async () => {
     if (!scaleOut) return () => {}
-    await testUtils.db().truncate()
+    const truncateAgain = await testUtils.db().truncate()
     // 40 ms per answer: a sync lasts long enough for concurrent triggers to overlap.
     sim = await startPolarSimulator({ latencyMs: 40, rateLimit: { short: 1e6, long: 1e6 } })
     processes = new ProcessGroup({
@@ -81,6 +81,8 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
     return async () => {
       await processes.stopAll()
       await sim.close()
+      // Leave no API key behind: later files may rely on open mode.
+      await truncateAgain()
     }
   })
 
