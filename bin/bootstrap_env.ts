@@ -9,10 +9,13 @@ import { fileURLToPath } from 'node:url'
 
 export function prepareFirstStart(appRoot: URL) {
   const root = fileURLToPath(appRoot)
+  // The framework would listen on 0.0.0.0 without HOST; HRVault's default is loopback
+  // (DESIGN §2), which is also what keeps the key-less open mode local.
+  if (!process.env.HOST && !/^HOST=./m.test(readEnvFile(appRoot))) process.env.HOST = '127.0.0.1'
   mkdirSync(new URL('storage/', appRoot), { recursive: true })
 
   const envFile = new URL('.env', appRoot)
-  const current = existsSync(envFile) ? readFileSync(envFile, 'utf8') : ''
+  const current = readEnvFile(appRoot)
   const hasKey = /^APP_KEY=.{16,}$/m.test(current) || (process.env.APP_KEY ?? '').length >= 16
   if (hasKey) return
 
@@ -21,4 +24,9 @@ export function prepareFirstStart(appRoot: URL) {
   const next = `${withoutEmptyKey}${withoutEmptyKey ? '\n' : ''}APP_KEY=${key}\n`
   writeFileSync(envFile, next, { mode: 0o600 })
   process.stdout.write(`Generated APP_KEY into ${root}.env\n`)
+}
+
+function readEnvFile(appRoot: URL) {
+  const envFile = new URL('.env', appRoot)
+  return existsSync(envFile) ? readFileSync(envFile, 'utf8') : ''
 }

@@ -8,7 +8,11 @@ const cacheConfig = defineConfig({
   stores: {
     memoryOnly: store().useL1Layer(drivers.memory()),
     default: redisEnabled
-      ? store().useL1Layer(drivers.memory()).useL2Layer(drivers.redis({ connectionName: 'main' }))
+      ? store()
+          .useL1Layer(drivers.memory())
+          .useL2Layer(drivers.redis({ connectionName: 'main' }))
+          // Keeps every process's in-memory layer in step when a key changes elsewhere.
+          .useBus(drivers.redisBus({ connectionName: 'main' }))
       : store()
           .useL1Layer(drivers.memory())
           .useL2Layer(drivers.database({ connectionName: env.get('DB_CONNECTION', 'sqlite'), autoCreateTable: false, tableName: 'cache' })),

@@ -1,3 +1,4 @@
+import env from '#start/env'
 import { defineConfig, drivers } from '@adonisjs/queue'
 import { redisEnabled } from '#config/redis'
 
@@ -12,7 +13,8 @@ export default defineConfig({
     ? { redis: drivers.redis({ connectionName: 'main' }), sync: drivers.sync() }
     : { database: drivers.database({}), sync: drivers.sync() },
   worker: {
-    concurrency: 2,
+    // Syncs wait on Polar most of the time, so a worker runs several at once.
+    concurrency: env.get('QUEUE_CONCURRENCY', 4),
     idleDelay: '1s',
   },
   locations: ['./app/jobs/**/*.{ts,js}'],

@@ -36,6 +36,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   SYNC_ENABLED: Env.schema.boolean.optional(),
   SYNC_INTERVAL_MINUTES: Env.schema.number.optional(),
   SYNC_DAYS: Env.schema.number.optional(),
+  /** Jobs one queue worker runs at once. */
+  QUEUE_CONCURRENCY: Env.schema.number.optional(),
   POLAR_CLIENT_ID: Env.schema.string.optional(),
   POLAR_CLIENT_SECRET: Env.schema.string.optional(),
   POLAR_API_BASE_URL: Env.schema.string.optional(),
