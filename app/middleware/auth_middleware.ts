@@ -7,14 +7,20 @@ import { SetupTokenService } from '#services/admin/setup_token_service'
  * while no admin exists, otherwise to the login page with `next` set to the
  * requested page (GET only; validated again at login).
  */
+const MAX_NEXT_LENGTH = 2000
+
 export default class AuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     if (await ctx.auth.use('web').check()) return next()
     if (!(await new SetupTokenService().adminExists())) {
       return ctx.response.redirect('/admin/setup')
     }
+    // `next` only for GET and a bounded URL (as at login), so a hostile URL cannot inflate Location.
+    const url = ctx.request.url(true)
     const target =
-      ctx.request.method() === 'GET' ? `/admin/login?next=${encodeURIComponent(ctx.request.url(true))}` : '/admin/login'
+      ctx.request.method() === 'GET' && url.length <= MAX_NEXT_LENGTH
+        ? `/admin/login?next=${encodeURIComponent(url)}`
+        : '/admin/login'
     return ctx.response.redirect(target)
   }
 }
