@@ -21,6 +21,22 @@ const KEY_PREFIX = 'hrv_'
 const VISIBLE_LENGTH = 12
 /** last_used_at is written at most once a minute per key, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000
+/**
+ * Authenticated identities are remembered in this process for a few seconds,
+ * keyed by the key hash, so a burst of requests costs one lookup. A revocation
+ * in this process clears the cache at once; one made by another process (the
+ * `api-key` command, another web process) takes effect within this TTL.
+ */
+export const IDENTITY_CACHE_TTL_MS = 5_000
+const IDENTITY_CACHE_MAX = 1_000
+
+interface CachedIdentity {
+  identity: ApiKeyIdentity
+  expiresAt: number
+  lastUsedAt: number
+}
+
+const identityCache = new Map<string, CachedIdentity>()
 
 export const hashApiKey = (plain: string) => createHash('sha256').update(plain).digest('hex')
 
@@ -58,6 +74,7 @@ export class ApiKeyService {
     if (!apiKey) return false
     apiKey.revokedAt = DateTime.now()
     await apiKey.save()
+    identityCache.clear()
     return true
   }
 
@@ -67,22 +84,52 @@ export class ApiKeyService {
     return row !== null
   }
 
-  /** Resolves a presented key or throws InvalidApiKeyException (401). */
+  /**
+   * Resolves a presented key or throws InvalidApiKeyException (401): one
+   * query for the key and its user scope, then cached for
+   * IDENTITY_CACHE_TTL_MS.
+   */
   async authenticate(plain: string): Promise<ApiKeyIdentity> {
+    const keyHash = hashApiKey(plain)
+    const now = Date.now()
+    const cached = identityCache.get(keyHash)
+    if (cached && cached.expiresAt > now) {
+      await this.touch(cached, now)
+      return cached.identity
+    }
+    if (cached) identityCache.delete(keyHash)
+
     const apiKey = await ApiKey.query()
-      .where('keyHash', hashApiKey(plain))
-      .whereNull('revokedAt')
-      .preload('user')
+      .leftJoin('users', 'users.id', 'api_keys.user_id')
+      .where('api_keys.key_hash', keyHash)
+      .whereNull('api_keys.revoked_at')
+      .select('api_keys.*', 'users.external_id as scope_external_id')
       .first()
     if (!apiKey) throw new InvalidApiKeyException('The API key is invalid or revoked.')
-    await this.touch(apiKey)
-    return { id: apiKey.id, name: apiKey.name, userExternalId: apiKey.user?.externalId ?? null }
+
+    const entry: CachedIdentity = {
+      identity: { id: apiKey.id, name: apiKey.name, userExternalId: apiKey.$extras.scope_external_id ?? null },
+      expiresAt: now + IDENTITY_CACHE_TTL_MS,
+      lastUsedAt: apiKey.lastUsedAt?.toMillis() ?? 0,
+    }
+    if (identityCache.size >= IDENTITY_CACHE_MAX) identityCache.clear()
+    identityCache.set(keyHash, entry)
+    await this.touch(entry, now, apiKey)
+    return entry.identity
   }
 
-  protected async touch(apiKey: ApiKey) {
-    const last = apiKey.lastUsedAt?.toMillis() ?? 0
-    if (Date.now() - last < TOUCH_INTERVAL_MS) return
-    apiKey.lastUsedAt = DateTime.now()
+  /** Forgets every cached identity (revocation, tests). */
+  static clearCache() {
+    identityCache.clear()
+  }
+
+  /** Writes last_used_at at most once a minute per key. */
+  protected async touch(entry: CachedIdentity, now: number, loaded?: ApiKey) {
+    if (now - entry.lastUsedAt < TOUCH_INTERVAL_MS) return
+    entry.lastUsedAt = now
+    const apiKey = loaded ?? (await ApiKey.find(entry.identity.id))
+    if (!apiKey) return
+    apiKey.lastUsedAt = DateTime.fromMillis(now)
     await apiKey.save()
   }
 }
