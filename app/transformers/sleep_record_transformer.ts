@@ -1,9 +1,9 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import type { SleepNight } from '#services/records/sleep_service'
+import type { SleepListRecord, SleepNight } from '#services/records/sleep_service'
 import { hoursFromSeconds, toInteger, totalSleepSeconds } from '#services/records/units'
 
-/** Spec "Sleep record": stage hours 2 dp, total = light + deep + REM, HRV from the night's recharge. */
-export default class SleepRecordTransformer extends BaseTransformer<SleepNight> {
+/** Spec "Sleep record" (from a plain row or a model): stage hours 2 dp, total = light + deep + REM, HRV from the night's recharge. */
+export default class SleepRecordTransformer extends BaseTransformer<SleepNight<SleepListRecord>> {
   toObject() {
     const { record, recharge } = this.resource
     return {

@@ -1,18 +1,40 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import SleepRecord from '#models/sleep_record'
 import NightlyRecharge from '#models/nightly_recharge'
 import NotFoundException from '#exceptions/not_found_exception'
 import { RecordWindowService } from '#services/records/record_window'
 import { UserService } from '#services/user_service'
 
+/** The fields of a sleep record the list shows (a plain database row, or a SleepRecord). */
+export type SleepListRecord = Pick<
+  SleepRecord,
+  'id' | 'date' | 'sleepScore' | 'lightSleepSeconds' | 'deepSleepSeconds' | 'remSleepSeconds' | 'heartRateAvg'
+>
+
+/** A night's recharge values shown beside its sleep. */
+export type SleepNightRecharge = Pick<NightlyRecharge, 'hrvAvg' | 'breathingRateAvg'>
+
 /** A night of sleep with the same night's recharge values joined in. */
-export interface SleepNight {
-  record: SleepRecord
-  recharge: Pick<NightlyRecharge, 'hrvAvg' | 'breathingRateAvg'> | null
+export interface SleepNight<Record extends SleepListRecord = SleepRecord> {
+  record: Record
+  recharge: SleepNightRecharge | null
 }
 
-/** Columns of the list record: the night's JSON series stay in the database. */
-const LIST_COLUMNS = ['id', 'date', 'sleepScore', 'lightSleepSeconds', 'deepSleepSeconds', 'remSleepSeconds', 'heartRateAvg']
+/**
+ * Columns of the list record, read as plain rows under their model names
+ * (no model hydration for up to 366 nights): the night's JSON series stay in
+ * the database.
+ */
+const LIST_COLUMNS = [
+  'id',
+  'date',
+  'sleep_score as sleepScore',
+  'light_sleep_seconds as lightSleepSeconds',
+  'deep_sleep_seconds as deepSleepSeconds',
+  'rem_sleep_seconds as remSleepSeconds',
+  'heart_rate_avg as heartRateAvg',
+]
 
 @inject()
 export class SleepService {
@@ -27,18 +49,20 @@ export class SleepService {
    * without the hypnogram and sample series.
    * Throws UnknownUserException (404) for a user we have never seen.
    */
-  async listRecent(userId: string, days: number): Promise<SleepNight[]> {
+  async listRecent(userId: string, days: number): Promise<SleepNight<SleepListRecord>[]> {
     const { user, from, to } = await this.windows.open(userId, days)
-    const records = await SleepRecord.query()
+    const records: SleepListRecord[] = await db
+      .from('sleep_records')
       .select(LIST_COLUMNS)
-      .where('userId', user.id)
+      .where('user_id', user.id)
       .whereBetween('date', [from, to])
       .orderBy('date', 'desc')
-    const recharges = await NightlyRecharge.query()
-      .select('date', 'hrvAvg', 'breathingRateAvg')
-      .where('userId', user.id)
+    const recharges: (SleepNightRecharge & { date: string })[] = await db
+      .from('nightly_recharges')
+      .select('date', 'hrv_avg as hrvAvg', 'breathing_rate_avg as breathingRateAvg')
+      .where('user_id', user.id)
       .whereBetween('date', [from, to])
-    const byDate = new Map(recharges.map((recharge) => [recharge.date, recharge]))
+    const byDate = new Map(recharges.map(({ date, hrvAvg, breathingRateAvg }) => [date, { hrvAvg, breathingRateAvg }]))
     return records.map((record) => ({ record, recharge: byDate.get(record.date) ?? null }))
   }
 
