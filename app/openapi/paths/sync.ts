@@ -1,22 +1,9 @@
+import { SYNC_TYPE_KEYS } from '#services/sync/sync_types'
 import { errorResponses, jsonResponse, objectSchema, ref, userIdParam, type OpenApiModule } from '#openapi/components'
 
 /** Surface A sync trigger. */
 export const tags = [{ name: 'Sync', description: 'Fetch the latest data from Polar now.' }]
 
-const RESULT_KEYS = [
-  'sleep',
-  'recharge',
-  'activity',
-  'exercises',
-  'cardio_load',
-  'sleepwise_alertness',
-  'sleepwise_bedtime',
-  'spo2',
-  'ecg',
-  'body_temperature',
-  'skin_temperature',
-  'heart_rate',
-]
 
 export const schemas = {
   SyncResult: {
@@ -28,7 +15,7 @@ export const schemas = {
       status: { type: 'string', enum: ['success', 'partial'] },
       user_id: { type: 'string' },
       results: objectSchema(
-        Object.fromEntries(RESULT_KEYS.map((key) => [key, { type: 'integer', minimum: 0 }])),
+        Object.fromEntries(SYNC_TYPE_KEYS.map((key) => [key, { type: 'integer', minimum: 0 }])),
         'Records per data type in the window (the 11 spec keys plus continuous heart-rate days).'
       ),
       errors: {
