@@ -1,9 +1,9 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import type DailyActivity from '#models/daily_activity'
+import type { ActivityListRecord } from '#services/records/activity_service'
 import { kmFromMeters, minutesFromSeconds, toInteger } from '#services/records/units'
 
 /** Spec "Activity record": km 2 dp, active minutes 1 dp, activity score = Polar daily_activity rounded. */
-export default class ActivityRecordTransformer extends BaseTransformer<DailyActivity> {
+export default class ActivityRecordTransformer extends BaseTransformer<ActivityListRecord> {
   toObject() {
     const day = this.resource
     return {

@@ -1,10 +1,10 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import type NightlyRecharge from '#models/nightly_recharge'
+import type { RechargeListRecord } from '#services/records/recharge_service'
 import { ansChargeStatusLabel } from '#services/polar/labels'
 import { toInteger } from '#services/records/units'
 
 /** Spec "Nightly recharge record"; `ans_charge_status` 1–5 is served as its label (DESIGN §4). */
-export default class NightlyRechargeTransformer extends BaseTransformer<NightlyRecharge> {
+export default class NightlyRechargeTransformer extends BaseTransformer<RechargeListRecord> {
   toObject() {
     const night = this.resource
     return {
