@@ -17,15 +17,7 @@ import { parseArgs } from 'node:util'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { startPolarSimulator } from '#services/polar_simulator/simulator'
 import { prepareFirstStart } from './bootstrap_env.js'
-
-const APP_ROOT = new URL('../', import.meta.url)
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
+import { APP_ROOT, IMPORTER } from './app_root.js'
 
 const { values } = parseArgs({
   options: {

@@ -10,15 +10,7 @@
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { prepareFirstStart } from './bootstrap_env.js'
-
-const APP_ROOT = new URL('../', import.meta.url)
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
+import { APP_ROOT, IMPORTER } from './app_root.js'
 
 prepareFirstStart(APP_ROOT)
 

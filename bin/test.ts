@@ -17,16 +17,9 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
+import { APP_ROOT, IMPORTER } from './app_root.js'
 
-const APP_ROOT = new URL('../', import.meta.url)
 const RUN_ID = `${process.pid}_${randomBytes(3).toString('hex')}`
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
