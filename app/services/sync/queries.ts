@@ -1,22 +1,94 @@
-import type { TransactionClientContract, QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { DateTime } from 'luxon'
 
-/** Rows per multi-row INSERT: stays far below SQLite's and PostgreSQL's bind-parameter limits. */
+/** Rows per multi-row INSERT on SQLite: stays far below its bind-parameter limit. */
 export const UPSERT_BATCH_SIZE = 200
+
+/**
+ * Rows per statement on PostgreSQL, where each column travels as one array parameter (no
+ * parameter limit): one statement per type for any sync window, bounded for long backfills.
+ */
+export const PG_UPSERT_BATCH_SIZE = 2000
+
+const columnNames = new Map<string, string>()
 
 /** `camelCase` property → `snake_case` column. */
 export function toColumn(property: string): string {
-  return property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  let column = columnNames.get(property)
+  if (column === undefined) {
+    column = property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    columnNames.set(property, column)
+  }
+  return column
+}
+
+/** Column types of a PostgreSQL table (`format_type` without length), read once per table. */
+const pgColumnTypes = new Map<string, Promise<Map<string, string>>>()
+
+function columnTypesOf(client: QueryClientContract, table: string): Promise<Map<string, string>> {
+  let types = pgColumnTypes.get(table)
+  if (!types) {
+    types = client
+      .rawQuery(
+        `select attname as name, format_type(atttypid, null) as type from pg_attribute
+         where attrelid = ?::regclass and attnum > 0 and not attisdropped`,
+        [table]
+      )
+      .then((result: { rows: Array<{ name: string; type: string }> }) => new Map(result.rows.map((r) => [r.name, r.type])))
+    types.catch(() => pgColumnTypes.delete(table))
+    pgColumnTypes.set(table, types)
+  }
+  return types
+}
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
+
+/**
+ * Mapper rows of one table as columns: the property → column mapping is computed once (not per
+ * row), and rows repeating a natural key are reduced to the last one, as sequential upserts would
+ * leave them (PostgreSQL refuses to update one row twice in a statement).
+ */
+function prepare(rows: Record<string, unknown>[], naturalKey: string[]) {
+  const properties = Object.keys(rows[0])
+  const known = new Set(properties)
+  for (const row of rows) {
+    for (const property in row) {
+      if (!known.has(property)) {
+        known.add(property)
+        properties.push(property)
+      }
+    }
+  }
+  const columns = properties.map(toColumn)
+  const keyProperties = naturalKey.map((column) => properties[columns.indexOf(column)])
+  if (keyProperties.some((p) => p === undefined)) return { properties, columns, rows }
+  const byKey = new Map<string, Record<string, unknown>>()
+  for (const row of rows) {
+    const key = keyProperties.length === 1 ? String(row[keyProperties[0]]) : keyProperties.map((p) => String(row[p])).join('\u0000')
+    byKey.delete(key)
+    byKey.set(key, row)
+  }
+  return { properties, columns, rows: byKey.size === rows.length ? rows : [...byKey.values()] }
 }
 
 /**
- * Idempotent batched upsert of mapper rows for one user: `INSERT … ON CONFLICT (user_id, natural
- * key) DO UPDATE` (knex `onConflict().merge()`, same SQL shape on SQLite and PostgreSQL). Every
- * column except the key and `created_at` is overwritten, so a re-sync of the same window leaves the
- * table as it was. Returns the number of rows written.
+ * Idempotent upsert of mapper rows for one user: `INSERT … ON CONFLICT (user_id, natural key) DO
+ * UPDATE` of every column except the key and `created_at`, so a re-sync of the same window leaves
+ * the table as it was. Rows whose columns all equal the stored ones are not rewritten (no dead
+ * tuples or WAL for an unchanged re-sync; their `updated_at` stays the time their content last
+ * changed).
+ *
+ * PostgreSQL gets one statement per 2 000 rows, each column one array parameter (`unnest`, types
+ * read from the table); SQLite gets multi-row INSERTs of 200 rows. The upsert is atomic: in the
+ * caller's transaction when given one, else a single statement, or its own transaction when the
+ * rows need several statements.
+ *
+ * Returns the number of rows stored: inserted, updated or confirmed unchanged (rows repeating a
+ * natural key count once).
  */
 export async function upsertRows(
-  trx: TransactionClientContract,
+  client: QueryClientContract,
   table: string,
   userId: number,
   naturalKey: string[],
@@ -24,22 +96,128 @@ export async function upsertRows(
   now: DateTime
 ): Promise<number> {
   if (rows.length === 0) return 0
-  const stamp = now.toFormat(trx.dialect.dateTimeFormat)
-  const records = rows.map((row) => {
-    const record: Record<string, unknown> = { user_id: userId }
-    for (const [property, value] of Object.entries(row)) record[toColumn(property)] = value ?? null
-    record.created_at = stamp
-    record.updated_at = stamp
-    return record
-  })
-  const columns = Object.keys(records[0])
-  const conflict = ['user_id', ...naturalKey]
-  const merge = columns.filter((c) => !conflict.includes(c) && c !== 'created_at')
-  for (let i = 0; i < records.length; i += UPSERT_BATCH_SIZE) {
-    const batch = records.slice(i, i + UPSERT_BATCH_SIZE)
-    await trx.knexQuery().table(table).insert(batch).onConflict(conflict).merge(merge)
+  const stamp = now.toFormat(client.dialect.dateTimeFormat)
+  const prepared = prepare(rows, naturalKey)
+  const pg = client.dialect.name === 'postgres'
+  const statements = Math.ceil(prepared.rows.length / (pg ? PG_UPSERT_BATCH_SIZE : UPSERT_BATCH_SIZE))
+  const write = (target: QueryClientContract) =>
+    pg ? upsertPg(target, table, userId, naturalKey, prepared, stamp) : upsertMultiRow(target, table, userId, naturalKey, prepared, stamp)
+  if (client.isTransaction || statements === 1) await write(client)
+  else await client.transaction((trx) => write(trx))
+  return prepared.rows.length
+}
+
+type Prepared = ReturnType<typeof prepare>
+
+/** `(t.a, t.b) is distinct from (excluded.a, excluded.b)`: the row's content changed. */
+function changedFilter(stored: string, columns: string[], operator: string) {
+  if (columns.length === 0) return 'false'
+  const list = (prefix: string) => columns.map((c) => `${prefix}.${quote(c)}`).join(', ')
+  return `(${list(stored)}) ${operator} (${list('excluded')})`
+}
+
+async function upsertPg(
+  client: QueryClientContract,
+  table: string,
+  userId: number,
+  naturalKey: string[],
+  { properties, columns, rows }: Prepared,
+  stamp: string
+) {
+  const types = await columnTypesOf(client, table)
+  const typeOf = (column: string) => {
+    const type = types.get(column)
+    if (!type) throw new Error(`Column ${column} does not exist in ${table}`)
+    return type
   }
-  return records.length
+  const merged = columns.filter((c) => !naturalKey.includes(c))
+  const target = ['user_id', ...columns, 'created_at', 'updated_at'].map(quote).join(', ')
+  const arrays = columns.map((c) => `?::${typeOf(c)}[]`).join(', ')
+  const set = [...merged, 'updated_at'].map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')
+  const sql =
+    `insert into ${quote(table)} as t (${target}) ` +
+    `select ?::${typeOf('user_id')}, u.*, ?::${typeOf('created_at')}, ?::${typeOf('updated_at')} from unnest(${arrays}) as u ` +
+    `on conflict (${['user_id', ...naturalKey].map(quote).join(', ')}) do update set ${set} ` +
+    `where ${changedFilter('t', merged, 'is distinct from')}`
+  const oids = columns.map((c) => BINARY_TEXT_OIDS[typeOf(c)])
+  for (let i = 0; i < rows.length; i += PG_UPSERT_BATCH_SIZE) {
+    const batch = rows.slice(i, i + PG_UPSERT_BATCH_SIZE)
+    // Each column is one array parameter: string columns in PostgreSQL's binary array format,
+    // the others as array literals the driver serializes as it serializes single values.
+    const values = properties.map((property, c) => {
+      const column = batch.map((row) => row[property] ?? null)
+      const oid = oids[c]
+      return (oid !== undefined && binaryTextArray(column, oid)) || column
+    })
+    await client.rawQuery(sql, [userId, stamp, stamp, ...values] as unknown as RawQueryBindings)
+  }
+}
+
+/** Element type oids of the string column types sent as binary arrays. */
+const BINARY_TEXT_OIDS: Record<string, number> = { 'text': 25, 'character varying': 1043 }
+
+/**
+ * Strings as a one-dimensional binary PostgreSQL array (the `array_recv` format): the UTF-8 bytes
+ * as they are, without the quoting and backslash escaping of an array literal, which would touch
+ * every quote of the JSON samples that make up most of a sync's bytes. Null when a value is
+ * neither a string nor null (the column then goes as an array literal).
+ */
+function binaryTextArray(values: unknown[], oid: number): Buffer | null {
+  let size = 20
+  let hasNull = 0
+  for (const value of values) {
+    if (value === null) hasNull = 1
+    else if (typeof value !== 'string') return null
+    size += 4 + (value === null ? 0 : Buffer.byteLength(value))
+  }
+  const buffer = Buffer.allocUnsafe(size)
+  buffer.writeInt32BE(1, 0) // dimensions
+  buffer.writeInt32BE(hasNull, 4)
+  buffer.writeInt32BE(oid, 8)
+  buffer.writeInt32BE(values.length, 12)
+  buffer.writeInt32BE(1, 16) // lower bound
+  let offset = 20
+  for (const value of values) {
+    if (value === null) {
+      buffer.writeInt32BE(-1, offset)
+      offset += 4
+    } else {
+      const length = buffer.write(value as string, offset + 4, 'utf8')
+      buffer.writeInt32BE(length, offset)
+      offset += 4 + length
+    }
+  }
+  return buffer
+}
+
+async function upsertMultiRow(
+  client: QueryClientContract,
+  table: string,
+  userId: number,
+  naturalKey: string[],
+  { properties, columns, rows }: Prepared,
+  stamp: string
+) {
+  const conflict = ['user_id', ...naturalKey]
+  const merged = columns.filter((c) => !naturalKey.includes(c))
+  // SQLite compares row values with `is not` (its null-safe inequality).
+  const changed = changedFilter(quote(table), merged, 'is not')
+  for (let i = 0; i < rows.length; i += UPSERT_BATCH_SIZE) {
+    const batch = rows.slice(i, i + UPSERT_BATCH_SIZE).map((row) => {
+      const record: Record<string, unknown> = { user_id: userId }
+      for (let c = 0; c < columns.length; c++) record[columns[c]] = row[properties[c]] ?? null
+      record.created_at = stamp
+      record.updated_at = stamp
+      return record
+    })
+    await client
+      .knexQuery()
+      .table(table)
+      .insert(batch)
+      .onConflict(conflict)
+      .merge([...merged, 'updated_at'])
+      .whereRaw(changed)
+  }
 }
 
 /** Polar exercise ids already stored for a user. */
