@@ -69,6 +69,12 @@ export interface SyncOutcome {
   durationMs: number
 }
 
+/**
+ * Live progress is written at most this often: often enough for a "Sync now" UI polling it, without
+ * a write per type when types take milliseconds. The final state is always written with the run.
+ */
+const PROGRESS_INTERVAL_MS = 250
+
 /** Syncs a person asked for; they probe Polar even while a shared rate limit is recorded. */
 const MANUAL_TRIGGERS = new Set<SyncTrigger>(['api', 'command', 'admin'])
 
@@ -78,8 +84,8 @@ function isFatal(error: unknown) {
 }
 
 /**
- * The per-user sync (DESIGN §4): for each data type fetch → map → idempotent batched upsert in its
- * own transaction, so one type failing never loses another's data. Records a `sync_runs` row with
+ * The per-user sync (DESIGN §4): for each data type fetch → map → idempotent batched upsert as its
+ * own atomic write (one statement, or a transaction), so one type failing never loses another's data. Records a `sync_runs` row with
  * per-type counts and errors, provider calls, rate-limit headers and live progress; then runs the
  * post-sync hook (analytics). A bad token, missing consents or a rate limit stop the remaining
  * calls; a rate limit is shared with every background sync (ProviderRateLimitService). Callers hold the
@@ -126,6 +132,7 @@ export class SyncEngine {
     const blockedFor = MANUAL_TRIGGERS.has(options.trigger) ? null : await this.rateLimits.blockedFor()
     let fatal: PolarError | null = blockedFor === null ? null : new PolarRateLimitError('the shared AccessLink client', blockedFor)
     let rowsWritten = 0
+    let progressWrittenAt = Date.now()
     let knownExercises: Promise<Set<string>> | null = null
     for (const type of SYNC_TYPES) {
       progress.current = type.key
@@ -140,9 +147,9 @@ export class SyncEngine {
             offsetMinutes: () => latestSleepOffset(db.connection(), user.id),
             knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
           })
-          const written = await db.transaction((trx) =>
-            upsertRows(trx, type.table, user.id, type.naturalKey, fetched.rows, this.clock.now())
-          )
+          // Atomic on its own (one statement, or its own transaction for very many rows): a type
+          // failing never loses another type's rows.
+          const written = await upsertRows(db.connection(), type.table, user.id, type.naturalKey, fetched.rows, this.clock.now())
           rowsWritten += written
           count = fetched.count ?? fetched.rows.length
           results[type.key] = count
@@ -155,10 +162,13 @@ export class SyncEngine {
       progress.done++
       progress.current = null
       options.onProgress?.({ ...progress }, type.key, count)
-      await db
-        .from('sync_runs')
-        .where('id', run.id)
-        .update({ progress: JSON.stringify(progress), provider_calls: client.callCount })
+      if (progress.done < progress.total && Date.now() - progressWrittenAt >= PROGRESS_INTERVAL_MS) {
+        await db
+          .from('sync_runs')
+          .where('id', run.id)
+          .update({ progress: JSON.stringify(progress), provider_calls: client.callCount })
+        progressWrittenAt = Date.now()
+      }
     }
 
     const failedTypes = Object.keys(errors).length
