@@ -10,10 +10,11 @@
 | profile (rate limits in the database); PostgreSQL the scale-out one (Redis).
 |
 */
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { baseEnv, createDatabase } from './lib/databases.js'
 import { load, type LoadResult } from './lib/load.js'
-import { lastJson, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
+import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
 
 export const HTTP_ROUTES = [
   { name: 'bare JSON route', path: '/__bench/bare' },
@@ -24,8 +25,18 @@ export const HTTP_ROUTES = [
   { name: 'export sleep.csv?days=365', path: '/api/v1/users/bench/export/sleep.csv?days=365' },
 ]
 export const CONNECTIONS = [1, 16]
-/** V8 flags of the memory-capped variant: smaller young generation, capped old space. */
-export const TUNED_NODE_OPTIONS = '--max-semi-space-size=2 --max-old-space-size=192'
+/**
+ * V8 flags of the memory-capped variant: the defaults `npm start` puts in front of the user's own
+ * NODE_OPTIONS (package.json), so the run measures what production starts with.
+ */
+export const TUNED_NODE_OPTIONS = startScriptNodeOptions()
+
+function startScriptNodeOptions(): string {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', APP_ROOT), 'utf8')) as { scripts: Record<string, string> }
+  const match = /NODE_OPTIONS="([^"$]*?)\s*\$NODE_OPTIONS"/.exec(pkg.scripts.start)
+  if (!match) throw new Error('package.json "start" sets no default NODE_OPTIONS')
+  return match[1]
+}
 
 export interface HttpBenchResult {
   database: 'sqlite' | 'pg'
