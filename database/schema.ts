@@ -800,12 +800,14 @@ export class SyncRunSchema extends BaseModel {
 }
 
 export class UserSchema extends BaseModel {
-  static $columns = ['connectedAt', 'createdAt', 'externalId', 'id', 'isActive', 'lastSyncedAt', 'memberId', 'polarUserId', 'providerTokenEncrypted', 'providerTokenExpiresAt', 'updatedAt'] as const
+  static $columns = ['connectedAt', 'createdAt', 'dataVersion', 'externalId', 'id', 'isActive', 'lastSyncedAt', 'memberId', 'polarUserId', 'providerTokenEncrypted', 'providerTokenExpiresAt', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime()
   declare connectedAt: DateTime | null
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+  @column()
+  declare dataVersion: number
   @column()
   declare externalId: string
   @column({ isPrimary: true })

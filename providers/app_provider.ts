@@ -1,6 +1,7 @@
 import { HttpContext } from '@adonisjs/core/http'
 import { BaseSerializer } from '@adonisjs/core/transformers'
 import type { ApplicationService } from '@adonisjs/core/types'
+import { ResponseCache } from '#services/response_cache'
 
 /**
  * Serializer for every JSON surface. No `data` wrapper: the spec wants bare
@@ -28,6 +29,11 @@ export default class AppProvider {
     // A getter (not a macro) so `{ serialize }` can be destructured in actions.
     HttpContext.getter('serialize', function (this: HttpContext) {
       return (values: any): any => serializer.serialize(values, this.containerResolver)
+    })
+    // One read cache per process (its bound is per process).
+    this.app.container.singleton(ResponseCache, async () => {
+      const { default: env } = await import('#start/env')
+      return new ResponseCache(env.get('RESPONSE_CACHE_MB', 32) * 1024 * 1024)
     })
   }
 

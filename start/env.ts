@@ -46,6 +46,7 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   RATE_LIMIT_REQUESTS: Env.schema.number.optional(),
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),
+  RESPONSE_CACHE_MB: Env.schema.number.optional(),
 
   OPS_PREFIX: Env.schema.string.optional(),
   OPS_TOKENS: Env.schema.string.optional(),

@@ -31,6 +31,7 @@ router.use([
 export const middleware = router.named({
   apiKey: () => import('#middleware/api_key_middleware'),
   apiRateLimit: () => import('#middleware/api_rate_limit_middleware'),
+  readCache: () => import('#middleware/read_cache_middleware'),
   adminApi: () => import('#middleware/admin_api_middleware'),
   opsToken: () => import('#middleware/ops_token_middleware'),
   auth: () => import('#middleware/auth_middleware'),

@@ -34,4 +34,4 @@ router
   })
   .prefix('/api/v1')
   .as('api.v1')
-  .use([middleware.apiKey(), middleware.apiRateLimit()])
+  .use([middleware.apiKey(), middleware.apiRateLimit(), middleware.readCache()])

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { DataVersionService } from '#services/data_version_service'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { BaselineResult, BaselineStatus } from '#services/analytics/baseline_calculator'
 import type { PatternResult, PatternType, Significance } from '#services/analytics/pattern_calculator'
@@ -80,6 +81,7 @@ export class AnalyticsStore {
         .where('user_id', userId)
         .whereNotIn('metric_name', results.map((b) => b.metricName))
         .delete()
+      await DataVersionService.bump(trx, userId)
       if (results.length === 0) return
       await upsert(
         trx,
@@ -119,6 +121,7 @@ export class AnalyticsStore {
         .where('user_id', userId)
         .whereNotIn('pattern_name', results.map((p) => p.patternName))
         .delete()
+      await DataVersionService.bump(trx, userId)
       if (results.length === 0) return
       await upsert(
         trx,

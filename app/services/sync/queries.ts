@@ -1,6 +1,7 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { DateTime } from 'luxon'
+import { DataVersionService } from '#services/data_version_service'
 
 /** Rows per multi-row INSERT on SQLite: stays far below its bind-parameter limit. */
 export const UPSERT_BATCH_SIZE = 200
@@ -84,6 +85,10 @@ function prepare(rows: Record<string, unknown>[], naturalKey: string[]) {
  * caller's transaction when given one, else a single statement, or its own transaction when the
  * rows need several statements.
  *
+ * When any row is inserted or changed, the user's data version (DataVersionService) is bumped in
+ * the same statement (PostgreSQL) or transaction (SQLite), so read caches keyed on it see the new
+ * rows the moment they commit; a re-sync that changes nothing leaves it, and the caches, as they are.
+ *
  * Returns the number of rows stored: inserted, updated or confirmed unchanged (rows repeating a
  * natural key count once).
  */
@@ -100,10 +105,18 @@ export async function upsertRows(
   const prepared = prepare(rows, naturalKey)
   const pg = client.dialect.name === 'postgres'
   const statements = Math.ceil(prepared.rows.length / (pg ? PG_UPSERT_BATCH_SIZE : UPSERT_BATCH_SIZE))
-  const write = (target: QueryClientContract) =>
-    pg ? upsertPg(target, table, userId, naturalKey, prepared, stamp) : upsertMultiRow(target, table, userId, naturalKey, prepared, stamp)
-  if (client.isTransaction || statements === 1) await write(client)
-  else await client.transaction((trx) => write(trx))
+  if (pg) {
+    const write = (target: QueryClientContract) => upsertPg(target, table, userId, naturalKey, prepared, stamp)
+    if (client.isTransaction || statements === 1) await write(client)
+    else await client.transaction((trx) => write(trx))
+  } else {
+    // SQLite has no data-modifying CTE: count changed rows and bump in one transaction.
+    const write = async (target: QueryClientContract) => {
+      if (await upsertMultiRow(target, table, userId, naturalKey, prepared, stamp)) await DataVersionService.bump(target, userId)
+    }
+    if (client.isTransaction) await write(client)
+    else await client.transaction((trx) => write(trx))
+  }
   return prepared.rows.length
 }
 
@@ -134,11 +147,13 @@ async function upsertPg(
   const target = ['user_id', ...columns, 'created_at', 'updated_at'].map(quote).join(', ')
   const arrays = columns.map((c) => `?::${typeOf(c)}[]`).join(', ')
   const set = [...merged, 'updated_at'].map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')
+  // The upsert and the data-version bump (only when a row was inserted or changed) are one statement.
   const sql =
-    `insert into ${quote(table)} as t (${target}) ` +
+    `with written as (insert into ${quote(table)} as t (${target}) ` +
     `select ?::${typeOf('user_id')}, u.*, ?::${typeOf('created_at')}, ?::${typeOf('updated_at')} from unnest(${arrays}) as u ` +
     `on conflict (${['user_id', ...naturalKey].map(quote).join(', ')}) do update set ${set} ` +
-    `where ${changedFilter('t', merged, 'is distinct from')}`
+    `where ${changedFilter('t', merged, 'is distinct from')} returning 1) ` +
+    `${DataVersionService.BUMP_SQL} and exists (select 1 from written)`
   const oids = columns.map((c) => BINARY_TEXT_OIDS[typeOf(c)])
   for (let i = 0; i < rows.length; i += PG_UPSERT_BATCH_SIZE) {
     const batch = rows.slice(i, i + PG_UPSERT_BATCH_SIZE)
@@ -149,7 +164,7 @@ async function upsertPg(
       const oid = oids[c]
       return (oid !== undefined && binaryTextArray(column, oid)) || column
     })
-    await client.rawQuery(sql, [userId, stamp, stamp, ...values] as unknown as RawQueryBindings)
+    await client.rawQuery(sql, [userId, stamp, stamp, ...values, userId] as unknown as RawQueryBindings)
   }
 }
 
@@ -197,11 +212,12 @@ async function upsertMultiRow(
   naturalKey: string[],
   { properties, columns, rows }: Prepared,
   stamp: string
-) {
+): Promise<number> {
   const conflict = ['user_id', ...naturalKey]
   const merged = columns.filter((c) => !naturalKey.includes(c))
   // SQLite compares row values with `is not` (its null-safe inequality).
   const changed = changedFilter(quote(table), merged, 'is not')
+  let changedRows = 0
   for (let i = 0; i < rows.length; i += UPSERT_BATCH_SIZE) {
     const batch = rows.slice(i, i + UPSERT_BATCH_SIZE).map((row) => {
       const record: Record<string, unknown> = { user_id: userId }
@@ -217,7 +233,11 @@ async function upsertMultiRow(
       .onConflict(conflict)
       .merge([...merged, 'updated_at'])
       .whereRaw(changed)
+    // Rows inserted or updated by that statement (the same connection: the caller's transaction).
+    const [{ count }] = await client.rawQuery('select changes() as count')
+    changedRows += Number(count)
   }
+  return changedRows
 }
 
 /** Polar exercise ids already stored for a user. */

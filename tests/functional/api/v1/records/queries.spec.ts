@@ -1,6 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import { ResponseCache } from '#services/response_cache'
 import { userWithApiKey } from '#tests/helpers/fixtures'
 import { LIST_ROUTES } from '#tests/functional/api/v1/records/routes'
 import { minusDays, pinClock } from '#tests/functional/api/v1/records/helpers'
@@ -8,8 +10,9 @@ import { minusDays, pinClock } from '#tests/functional/api/v1/records/helpers'
 const TODAY = '2026-03-01'
 const EXPORTS = ['export/summary', 'export/sleep.csv', 'export/activity.csv', 'export/recharge.csv', 'export/cardio-load.csv']
 
-/** Counts the SQL statements the application sends while `run` executes. */
+/** Counts the SQL statements the application sends while `run` executes (read cache emptied first, so handlers run). */
 async function countQueries(run: () => Promise<unknown>) {
+  ;(await app.container.make(ResponseCache)).clear()
   const knex = db.connection().getWriteClient()
   let count = 0
   const listener = () => count++

@@ -1,0 +1,93 @@
+import { Transform, pipeline } from 'node:stream'
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { ClockService } from '#services/clock_service'
+import { DataVersionService } from '#services/data_version_service'
+import { ResponseCache, type CachedResponse } from '#services/response_cache'
+
+/** Response headers kept with a cached body (the rest are per request: rate limits, request id). */
+const KEPT_HEADERS = ['content-type', 'content-disposition']
+
+/**
+ * Answers repeated GETs of a user's data from ResponseCache. The key is the
+ * user's data version (bumped in the same transaction as every write of their
+ * data), today's date in APP_TIMEZONE (windows end today) and the full URL, so
+ * a cached answer is always the one the handler would compute now. Every
+ * answer carries an ETag; `If-None-Match` gets 304. JSON bodies and CSV
+ * streams up to the cache's entry limit are kept; errors never are. Runs after
+ * authentication and the rate limiter, so a hit is still counted.
+ */
+@inject()
+export default class ReadCacheMiddleware {
+  constructor(
+    protected cache: ResponseCache,
+    protected versions: DataVersionService,
+    protected clock: ClockService
+  ) {}
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    if (!this.cache.enabled || ctx.request.method() !== 'GET' || typeof ctx.params.user_id !== 'string') return next()
+    // An unknown user falls through to the handler, which answers the 404.
+    const user = await this.versions.current(ctx.params.user_id)
+    if (!user) return next()
+
+    const key = `${user.id}|${user.version}|${this.clock.today().toISODate()}|${ctx.request.url(true)}`
+    const hit = this.cache.get(key)
+    if (hit) return this.reply(ctx, hit)
+
+    await next()
+    const response = ctx.response
+    if (response.getStatus() !== 200) return
+    if (response.hasContent) {
+      const body = response.getBody()
+      if (body === null || typeof body !== 'object') return
+      this.reply(ctx, this.cache.set(key, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' }))
+    } else if (response.lazyBody.stream) {
+      this.keepStream(ctx, key)
+    }
+  }
+
+  /** Sends a cached (or just computed) body with its validator; 304 when the client has it. */
+  protected reply({ response }: HttpContext, entry: CachedResponse) {
+    response.header('ETag', entry.etag)
+    response.header('Cache-Control', 'private, no-cache')
+    if (response.fresh()) {
+      response.status(304)
+      response.send(null, false)
+      return
+    }
+    for (const [name, value] of Object.entries(entry.headers)) response.header(name, value)
+    response.send(entry.body, false)
+  }
+
+  /** Streams as before and keeps the bytes when the stream ends cleanly within the entry limit. */
+  protected keepStream({ response }: HttpContext, key: string) {
+    const [source, onError] = response.lazyBody.stream!
+    const headers: Record<string, string> = {}
+    for (const name of KEPT_HEADERS) {
+      const value = response.getHeader(name)
+      if (value !== undefined) headers[name] = String(value)
+    }
+    const chunks: Buffer[] = []
+    let bytes = 0
+    const cache = this.cache
+    const collector = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        if (bytes <= cache.maxEntryBytes) {
+          bytes += chunk.length
+          chunks.push(chunk)
+        }
+        callback(null, chunk)
+      },
+      flush(callback) {
+        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks).toString('utf8'), headers)
+        callback()
+      },
+    })
+    response.stream(
+      pipeline(source, collector, () => {}),
+      onError
+    )
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
+
+/** A response body as sent, with the headers that describe it. */
+export interface CachedResponse {
+  body: string
+  /** Strong validator of the body (quoted, RFC 9110). */
+  etag: string
+  headers: Record<string, string>
+}
+
+/**
+ * In-process cache of read responses, bounded in bytes (least recently used
+ * entries go first). Keys carry the user's data version (DataVersionService),
+ * so entries are never invalidated: a write makes new keys and the old ones
+ * age out. Every process keeps its own; none can serve another's stale data.
+ */
+export class ResponseCache {
+  #entries: LRUCache<string, CachedResponse> | null
+
+  /** `maxBytes` 0 disables the cache; `maxEntryBytes` bounds one body (larger ones are never kept). */
+  constructor(
+    maxBytes: number,
+    readonly maxEntryBytes = Math.max(1, Math.floor(maxBytes / 8))
+  ) {
+    this.#entries =
+      maxBytes > 0
+        ? new LRUCache<string, CachedResponse>({
+            maxSize: maxBytes,
+            maxEntrySize: maxEntryBytes,
+            // UTF-16 strings: two bytes per code unit, plus the key and headers.
+            sizeCalculation: (entry, key) => 2 * (entry.body.length + key.length) + 256,
+          })
+        : null
+  }
+
+  get enabled() {
+    return this.#entries !== null
+  }
+
+  get(key: string): CachedResponse | undefined {
+    return this.#entries?.get(key)
+  }
+
+  /** Stores a body (when it fits) and returns it with its ETag either way. */
+  set(key: string, body: string, headers: Record<string, string>): CachedResponse {
+    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, headers }
+    if (this.#entries && 2 * body.length < this.maxEntryBytes) this.#entries.set(key, entry)
+    return entry
+  }
+
+  /** Entries and bytes held (ops stats, tests). */
+  stats() {
+    return { entries: this.#entries?.size ?? 0, bytes: this.#entries?.calculatedSize ?? 0 }
+  }
+
+  clear() {
+    this.#entries?.clear()
+  }
+}
