@@ -23,8 +23,8 @@ server.use([
 
 router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('@adonisjs/session/session_middleware'),
-  () => import('@adonisjs/shield/shield_middleware'),
+  () => import('#middleware/browser_session_middleware'),
+  () => import('#middleware/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
 ])
 

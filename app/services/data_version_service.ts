@@ -23,13 +23,13 @@ export class DataVersionService {
     await client.rawQuery(DataVersionService.BUMP_SQL, [userId])
   }
 
-  /** The user's id and data version in one indexed read; null for an unknown user. */
+  /**
+   * The user's id and data version in one indexed read; null for an unknown user. A raw statement:
+   * it runs before every cached answer, where the query builder's own work was a visible share.
+   */
   async current(externalId: string): Promise<UserDataVersion | null> {
-    const row = await db
-      .from('users')
-      .where('external_id', externalId)
-      .select('id', 'data_version')
-      .first()
+    const result = await db.rawQuery('select id, data_version from users where external_id = ? limit 1', [externalId])
+    const row = (Array.isArray(result) ? result[0] : result.rows[0]) as { id: number; data_version: number } | undefined
     return row ? { id: Number(row.id), version: Number(row.data_version) } : null
   }
 }

@@ -62,7 +62,7 @@ test.group('Reliability | security: body limits and headers', (group) => {
     assert.equal(await ApiKey.query().count('* as n').then((r) => Number(r[0].$extras.n)), 1)
   })
 
-  test('every surface sends nosniff and no framing; admin pages a CSP without unsafe-inline', async ({ assert }) => {
+  test('every surface sends nosniff and no framing; admin pages a CSP without unsafe-inline; machine APIs no cookies', async ({ assert }) => {
     await createAdmin()
     const browser = new AdminBrowser()
     await browser.login()
@@ -82,6 +82,17 @@ test.group('Reliability | security: body limits and headers', (group) => {
       const hsts = response.headers.get('strict-transport-security') ?? ''
       assert.isAtLeast(Number(/max-age=(\d+)/.exec(hsts)?.[1]), 180 * 86400, name)
     }
+    // The header-authenticated APIs start no session and set no cookie; the admin UI still does.
+    const user = await User.create({ externalId: 'cookieless', isActive: true })
+    const machine = [
+      responses.analytics,
+      responses.ops,
+      await fetch(`${base()}/api/v1/users/${user.externalId}/baselines`, { headers: { 'X-API-Key': key } }),
+      await fetch(`${base()}/api/v1/users/${user.externalId}/sleep?days=abc`, { headers: { 'X-API-Key': key } }),
+    ]
+    for (const response of machine) assert.deepEqual(response.headers.getSetCookie(), [], response.url)
+    const login = await fetch(`${base()}/admin/login`)
+    assert.includeMembers(login.headers.getSetCookie().map((c) => c.split('=')[0]), ['hrvault-session', 'XSRF-TOKEN'])
     for (const path of ['/admin/overview', '/admin/api-keys', '/coolify']) {
       const page = await browser.get(path)
       assert.equal(page.status, 200, path)
