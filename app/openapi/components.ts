@@ -88,6 +88,33 @@ export const rateLimitHeaders = {
   'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Seconds until the window resets.' },
 }
 
+/**
+ * What every GET under /api/v1/users/{user_id} adds (ReadCacheMiddleware): a strong ETag on 200,
+ * `If-None-Match` answered with 304.
+ */
+export function withConditionalGet(operation: Record<string, any>) {
+  const validatorHeaders = {
+    'ETag': { schema: { type: 'string' }, description: 'Strong validator of the body; send it back in If-None-Match.' },
+    'Cache-Control': { schema: { type: 'string', const: 'private, no-cache' }, description: 'Clients may keep the answer but must revalidate it.' },
+  }
+  const ok = operation.responses?.['200']
+  return {
+    ...operation,
+    parameters: [
+      ...(operation.parameters ?? []),
+      { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'An ETag from an earlier answer: 304 when it is still current.' },
+    ],
+    responses: {
+      ...operation.responses,
+      ...(ok ? { 200: { ...ok, headers: { ...(ok.headers ?? {}), ...validatorHeaders } } } : {}),
+      304: {
+        description: 'Not modified: the ETag sent in If-None-Match is current (no body; still counted by the rate limit).',
+        headers: { ETag: validatorHeaders.ETag, ...rateLimitHeaders },
+      },
+    },
+  }
+}
+
 export const jsonResponse = (description: string, schema: JsonSchema, headers = rateLimitHeaders) => ({
   description,
   headers,

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { extname } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import type { OpenApiModule } from '#openapi/components'
-import { problemSchema } from '#openapi/components'
+import { problemSchema, withConditionalGet } from '#openapi/components'
 
 /**
  * Builds the OpenAPI 3.1 document from every module in app/openapi/paths/
@@ -29,6 +29,10 @@ export class OpenApiDocumentService {
       Object.assign(paths, module.paths)
       Object.assign(schemas, module.schemas ?? {})
       tags.push(...(module.tags ?? []))
+    }
+    // The user data and analytics GETs all go through the read cache (ETag, 304).
+    for (const [path, item] of Object.entries(paths) as Array<[string, Record<string, any>]>) {
+      if (path.startsWith('/api/v1/users/{user_id}/') && item.get) paths[path] = { ...item, get: withConditionalGet(item.get) }
     }
     return {
       openapi: '3.1.0',
