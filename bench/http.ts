@@ -10,14 +10,15 @@
 | profile (rate limits in the database); PostgreSQL the scale-out one (Redis).
 |
 */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { baseEnv, createDatabase } from './lib/databases.js'
 import { load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
 
 export const HTTP_ROUTES = [
-  { name: 'bare JSON route', path: '/__bench/bare' },
+  { name: 'bare JSON route', path: '/api/__bench/bare' },
+  { name: 'authenticated bare route', path: '/api/__bench/authenticated' },
   { name: 'insights', path: '/api/v1/users/bench/insights' },
   { name: 'sleep?days=365', path: '/api/v1/users/bench/sleep?days=365' },
   { name: 'baselines', path: '/api/v1/users/bench/baselines' },
@@ -38,21 +39,42 @@ function startScriptNodeOptions(): string {
   return match[1]
 }
 
+/** One route measured at some connection counts, each run with its ratio to the bare route of the same process. */
+export interface RouteResult {
+  name: string
+  path: string
+  status: number
+  bytes: number
+  /** ratio_to_authenticated: to the bare answer behind the API key check and rate limiter (the fixed cost of every data route). */
+  runs: Array<LoadResult & { ratio_to_bare: number | null; ratio_to_authenticated: number | null }>
+}
+
+/** One web process under load: how it was started, its routes and its memory. */
+export interface ProcessResult {
+  /** What the variant is and why it is measured. */
+  variant: string
+  node_options: string
+  /** RESPONSE_CACHE_MB of the process (0: read cache off). */
+  response_cache_mb: number
+  compiled: boolean
+  rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
+  memory_after_load: Record<string, number> | null
+  routes: RouteResult[]
+}
+
 export interface HttpBenchResult {
   database: 'sqlite' | 'pg'
   profile: string
   seed: { days: number; windows: number; rows_written: number; seconds: number; method: string }
-  rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
-  routes: Array<{ name: string; path: string; status: number; bytes: number; runs: Array<LoadResult & { ratio_to_bare: number | null }> }>
-  /** V8 heap figures of the default web process after the run. */
-  memory_after_load: Record<string, number> | null
-  /** The same web process started with TUNED_NODE_OPTIONS, every route at 16 connections. */
-  memory_capped: {
-    node_options: string
-    rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
-    memory_after_load: Record<string, number> | null
-    routes: Array<{ name: string; req_per_s: number; p99_ms: number; default_req_per_s: number | null }>
-  } | null
+  /**
+   * `npm start`'s configuration (its V8 flags, read cache on): after the first request of a URL,
+   * repeats are cache hits until the user's data changes.
+   */
+  cached: ProcessResult
+  /** The same with the read cache off: every request runs its handler and queries. */
+  uncached: ProcessResult
+  /** The cached configuration from `node ace build` output (no TypeScript loader), 16 connections. */
+  compiled: ProcessResult | null
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
@@ -78,15 +100,16 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts bench/server.ts. On PostgreSQL, start/migrate.ts can fail with "unable to release database
- * lock" (the migrator's advisory lock is taken and released on different pooled connections); such
- * a start is retried, up to three attempts, and counted in the log.
+ * Starts bench/server.ts (or its compiled build/bench/server.js). On PostgreSQL, start/migrate.ts
+ * can fail with "unable to release database lock" (the migrator's advisory lock is taken and
+ * released on different pooled connections); such a start is retried, up to three attempts.
  */
-async function startServer(env: Record<string, string>, nodeOptions = '') {
+async function startServer(env: Record<string, string>, nodeOptions: string, compiled = false) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    const server = startNode(['bench/server.ts'], { ...env, PORT: String(port), NODE_OPTIONS: nodeOptions })
+    const entry = compiled ? 'build/bench/server.js' : 'bench/server.ts'
+    const server = startNode([entry], { ...env, PORT: String(port), NODE_OPTIONS: nodeOptions }, { compiled })
     try {
       await waitForHttp(`${base}/health`, 60_000, server)
       return { server, base }
@@ -95,6 +118,78 @@ async function startServer(env: Record<string, string>, nodeOptions = '') {
       if (attempt >= 3 || !/unable to release database lock/.test((error as Error).message)) throw error
       process.stdout.write(`web start attempt ${attempt} failed on the migration lock; retrying\n`)
     }
+  }
+}
+
+interface VariantOptions {
+  variant: string
+  responseCacheMb: number
+  compiled?: boolean
+  connections: number[]
+}
+
+/** Starts one web process, loads every route at each connection count, and samples its memory. */
+async function measureProcess(
+  kind: string,
+  env: Record<string, string>,
+  headers: Record<string, string>,
+  seconds: number,
+  options: VariantOptions,
+  log: (line: string) => void
+): Promise<ProcessResult> {
+  const label = `http/${kind}/${options.variant.split(':')[0]}`
+  const { server, base } = await startServer(
+    { ...env, RESPONSE_CACHE_MB: String(options.responseCacheMb) },
+    TUNED_NODE_OPTIONS,
+    options.compiled
+  )
+  try {
+    await sleep(2000)
+    const idle = rssMb(server.pid)
+    let peak = idle ?? 0
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(server.pid) ?? 0)
+    }, 250)
+    const routes: RouteResult[] = []
+    for (const route of HTTP_ROUTES) {
+      const probe = await fetch(base + route.path, { headers })
+      const body = await probe.arrayBuffer()
+      if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}`)
+      const runs = []
+      for (const connections of options.connections) {
+        await load(base + route.path, { connections, seconds: 1, headers })
+        const result = await load(base + route.path, { connections, seconds, headers })
+        const ratioTo = (name: string) => {
+          const reference = routes.find((r) => r.name === name)?.runs.find((r) => r.connections === connections)
+          return reference ? Math.round((result.req_per_s / reference.req_per_s) * 1000) / 1000 : null
+        }
+        const ratio = ratioTo('bare JSON route')
+        const ratioAuthenticated = ratioTo('authenticated bare route')
+        runs.push({ ...result, ratio_to_bare: ratio, ratio_to_authenticated: ratioAuthenticated })
+        log(
+          `${label}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
+            `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms${ratio !== null ? ` ratio ${ratio}` : ''}` +
+            `${ratioAuthenticated !== null ? ` (authenticated ${ratioAuthenticated})` : ''}${result.non_2xx ? ` non-2xx ${result.non_2xx}` : ''}`
+        )
+      }
+      routes.push({ name: route.name, path: route.path, status: probe.status, bytes: body.byteLength, runs })
+    }
+    clearInterval(sampler)
+    await sleep(1000)
+    const after = rssMb(server.pid)
+    const memoryAfter = await memoryOf(base)
+    log(`${label}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB; heap ${JSON.stringify(memoryAfter)}`)
+    return {
+      variant: options.variant,
+      node_options: TUNED_NODE_OPTIONS,
+      response_cache_mb: options.responseCacheMb,
+      compiled: options.compiled ?? false,
+      rss_mb: { idle, after_load: after, peak_sampled: Math.max(peak, after ?? 0) },
+      memory_after_load: memoryAfter,
+      routes,
+    }
+  } finally {
+    await server.stop()
   }
 }
 
@@ -107,92 +202,49 @@ export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: 
       await runNode(['bench/tasks/seed_history.ts', '--days', '1095'], env)
     )
     log(`http/${kind}: seeded ${seed.rowsWritten} rows in ${seed.windows} windows, ${seed.seconds} s`)
-
-    const { server, base } = await startServer(env)
-    try {
-      await sleep(2000)
-      const idle = rssMb(server.pid)
-      let peak = idle ?? 0
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, rssMb(server.pid) ?? 0)
-      }, 250)
-      const headers = { 'X-API-Key': seed.apiKey }
-      const routes: HttpBenchResult['routes'] = []
-      for (const route of HTTP_ROUTES) {
-        const probe = await fetch(base + route.path, { headers })
-        const body = await probe.arrayBuffer()
-        if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}`)
-        const runs = []
-        for (const connections of CONNECTIONS) {
-          await load(base + route.path, { connections, seconds: 1, headers })
-          const result = await load(base + route.path, { connections, seconds, headers })
-          const bare = routes[0]?.runs.find((r) => r.connections === connections)
-          const ratio = bare ? Math.round((result.req_per_s / bare.req_per_s) * 1000) / 1000 : null
-          runs.push({ ...result, ratio_to_bare: ratio })
-          log(
-            `http/${kind}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
-              `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms${ratio !== null ? ` ratio ${ratio}` : ''}${result.non_2xx ? ` non-2xx ${result.non_2xx}` : ''}`
-          )
-        }
-        routes.push({ name: route.name, path: route.path, status: probe.status, bytes: body.byteLength, runs })
-      }
-      clearInterval(sampler)
-      await sleep(1000)
-      const after = rssMb(server.pid)
-      const memoryAfter = await memoryOf(base)
-      log(`http/${kind}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB; heap ${JSON.stringify(memoryAfter)}`)
-      await server.stop()
-
-      // The same routes at 16 connections on a web process with capped V8 heap spaces.
-      const capped = await startServer(env, TUNED_NODE_OPTIONS)
-      let cappedResult: HttpBenchResult['memory_capped'] = null
-      try {
-        await sleep(2000)
-        const cappedIdle = rssMb(capped.server.pid)
-        let cappedPeak = cappedIdle ?? 0
-        const cappedSampler = setInterval(() => {
-          cappedPeak = Math.max(cappedPeak, rssMb(capped.server.pid) ?? 0)
-        }, 250)
-        const cappedRoutes = []
-        for (const route of HTTP_ROUTES) {
-          await load(capped.base + route.path, { connections: 16, seconds: 1, headers })
-          const result = await load(capped.base + route.path, { connections: 16, seconds, headers })
-          const reference = routes.find((r) => r.path === route.path)?.runs.find((r) => r.connections === 16)
-          cappedRoutes.push({ name: route.name, req_per_s: result.req_per_s, p99_ms: result.p99_ms, default_req_per_s: reference?.req_per_s ?? null })
-        }
-        clearInterval(cappedSampler)
-        await sleep(1000)
-        const cappedAfter = rssMb(capped.server.pid)
-        cappedResult = {
-          node_options: TUNED_NODE_OPTIONS,
-          rss_mb: { idle: cappedIdle, after_load: cappedAfter, peak_sampled: Math.max(cappedPeak, cappedAfter ?? 0) },
-          memory_after_load: await memoryOf(capped.base),
-          routes: cappedRoutes,
-        }
-        log(
-          `http/${kind}: capped web (${TUNED_NODE_OPTIONS}) RSS idle ${cappedIdle} MB, after load ${cappedAfter} MB; ` +
-            cappedRoutes.map((r) => `${r.name} ${r.req_per_s} (default ${r.default_req_per_s})`).join(', ')
-        )
-      } finally {
-        await capped.server.stop()
-      }
-      return {
-        database: kind,
-        profile: kind === 'pg' ? 'PostgreSQL + Redis (rate limits in Redis)' : 'SQLite (rate limits in the database)',
-        seed: {
-          days: seed.days,
-          windows: seed.windows,
-          rows_written: seed.rowsWritten,
-          seconds: seed.seconds,
-          method: 'back-filled through the sync engine from the Polar simulator in 28-day windows',
-        },
-        rss_mb: { idle, after_load: after, peak_sampled: Math.max(peak, after ?? 0) },
-        routes,
-        memory_after_load: memoryAfter,
-        memory_capped: cappedResult,
-      }
-    } finally {
-      await server.stop()
+    const headers = { 'X-API-Key': seed.apiKey }
+    const cached = await measureProcess(
+      kind,
+      env,
+      headers,
+      seconds,
+      { variant: 'cached: npm start configuration, read cache on (repeats of a URL are cache hits)', responseCacheMb: 32, connections: CONNECTIONS },
+      log
+    )
+    const uncached = await measureProcess(
+      kind,
+      env,
+      headers,
+      seconds,
+      { variant: 'uncached: read cache off (RESPONSE_CACHE_MB=0), every request runs its queries', responseCacheMb: 0, connections: CONNECTIONS },
+      log
+    )
+    let compiled: ProcessResult | null = null
+    if (existsSync(new URL('build/bench/server.js', APP_ROOT))) {
+      compiled = await measureProcess(
+        kind,
+        env,
+        headers,
+        seconds,
+        { variant: 'compiled: node ace build output, read cache on', responseCacheMb: 32, compiled: true, connections: [16] },
+        log
+      )
+    } else {
+      log(`http/${kind}: no build/bench/server.js (node ace build failed?); compiled variant skipped`)
+    }
+    return {
+      database: kind,
+      profile: kind === 'pg' ? 'PostgreSQL + Redis (rate limits in Redis)' : 'SQLite (rate limits in the database)',
+      seed: {
+        days: seed.days,
+        windows: seed.windows,
+        rows_written: seed.rowsWritten,
+        seconds: seed.seconds,
+        method: 'back-filled through the sync engine from the Polar simulator in 28-day windows',
+      },
+      cached,
+      uncached,
+      compiled,
     }
   } finally {
     await db.drop()

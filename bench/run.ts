@@ -15,15 +15,17 @@
 | BENCH_PG_ADMIN_URL) and Redis on 127.0.0.1:6379 (BENCH_REDIS_URL).
 |
 */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
 import { runAnalyticsBench, type AnalyticsRow } from './analytics.js'
-import { runHttpBench, type HttpBenchResult } from './http.js'
+import { runHttpBench, type HttpBenchResult, type ProcessResult } from './http.js'
 import { runIngestBench, type IngestResult } from './ingest.js'
 import { cleanupRunDir, dropAll } from './lib/databases.js'
 import { polarCeiling, unlimitedFromMinutes } from './lib/polar_budget.js'
-import { APP_ROOT, killAll } from './lib/processes.js'
+import { APP_ROOT, killAll, NODE } from './lib/processes.js'
 import { runSyncScenario, startLoadSimulator, type SyncScenarioResult } from './sync.js'
 
 const only = new Set((process.env.BENCH_ONLY ?? 'http,sync,ingest,analytics').split(',').map((s) => s.trim()))
@@ -77,6 +79,12 @@ async function phase(name: string, fn: () => Promise<void>) {
 }
 
 try {
+  await phase('http/build', async () => {
+    // The compiled variant of the HTTP phase runs `node ace build` output (build/bench/server.js).
+    const build = spawnSync(NODE, ['ace', 'build'], { cwd: fileURLToPath(APP_ROOT), encoding: 'utf8' })
+    if (build.status !== 0) throw new Error(`node ace build exited with ${build.status}: ${(build.stdout + build.stderr).slice(-2000)}`)
+    log('http: node ace build done (compiled variant)')
+  })
   await phase('http/sqlite', async () => {
     results.http.push(await runHttpBench('sqlite', SECONDS, log))
   })
@@ -126,11 +134,26 @@ const environment = {
 }
 
 // ---- Derived figures and targets ------------------------------------------------------------
-const dataRatios = results.http.flatMap((h) =>
-  h.routes
-    .filter((r) => r.name !== 'bare JSON route')
-    .flatMap((r) => r.runs.map((run) => ({ database: h.database, route: r.name, connections: run.connections, ratio: run.ratio_to_bare ?? 0 })))
-)
+const REFERENCE_ROUTES = new Set(['bare JSON route', 'authenticated bare route'])
+/** Every data route's ratio to the bare route, per database and connection count, of one variant. */
+const ratiosOf = (variant: 'cached' | 'uncached') =>
+  results.http
+    .flatMap((h) =>
+      h[variant].routes
+        .filter((r) => !REFERENCE_ROUTES.has(r.name))
+        .flatMap((r) =>
+          r.runs.map((run) => ({
+            database: h.database,
+            route: r.name,
+            connections: run.connections,
+            ratio: run.ratio_to_bare ?? 0,
+            ratio_to_authenticated: run.ratio_to_authenticated ?? 0,
+          }))
+        )
+    )
+    .sort((a, b) => a.ratio - b.ratio)
+const dataRatios = ratiosOf('cached')
+const uncachedRatios = ratiosOf('uncached')
 const bestIngest = results.ingest ? Math.max(...Object.values(results.ingest.ingest).map((p) => p.rows_per_s)) : null
 const bestSyncRows = results.sync.length > 0 ? Math.max(...results.sync.map((s) => s.rows_per_s)) : null
 const perYear = (rows: AnalyticsRow[] | null) =>
@@ -152,14 +175,21 @@ const recomputeMet = (rows: ReturnType<typeof perYear>, line: ReturnType<typeof 
 const callsResync = results.ingest?.calls_per_user_sync.resync ?? 12
 const callsFirst = results.ingest?.calls_per_user_sync.first_sync ?? null
 const ceilings = [15, 30, 60, 120, 180, 360, 720, 1440].map((minutes) => polarCeiling(minutes, callsResync))
-const rssAfter = results.http.map((h) => h.rss_mb.after_load ?? 0)
-const rssCapped = results.http.map((h) => h.memory_capped?.rss_mb.after_load ?? null)
+const rssAfter = results.http.map((h) => h.cached.rss_mb.after_load ?? 0)
+const rssCompiled = results.http.map((h) => h.compiled?.rss_mb.after_load ?? null)
 
 const targets = {
   data_endpoints_ratio_ge_0_6: {
     target: `every data endpoint ≥ ${TARGETS.data_endpoint_ratio} × bare-route req/s`,
+    measured_on: 'npm start configuration (read cache on: repeats of a URL are cache hits until the data changes)',
     met: dataRatios.length > 0 && dataRatios.every((r) => r.ratio >= TARGETS.data_endpoint_ratio),
-    worst: dataRatios.sort((a, b) => a.ratio - b.ratio).slice(0, 3),
+    worst: dataRatios.slice(0, 3),
+    uncached_met: uncachedRatios.length > 0 && uncachedRatios.every((r) => r.ratio >= TARGETS.data_endpoint_ratio),
+    uncached_worst: uncachedRatios.slice(0, 3),
+    uncached_below_target: uncachedRatios.filter((r) => r.ratio < TARGETS.data_endpoint_ratio),
+    /** The same ratios against the bare answer behind the API key check and rate limiter: what the data work itself costs. */
+    authenticated_met: dataRatios.length > 0 && dataRatios.every((r) => r.ratio_to_authenticated >= TARGETS.data_endpoint_ratio),
+    authenticated_worst: [...dataRatios].sort((a, b) => a.ratio_to_authenticated - b.ratio_to_authenticated).slice(0, 3),
   },
   sync_ingest_ge_20000_rows_per_s: {
     target: `≥ ${TARGETS.ingest_rows_per_s} rows/s stored into PostgreSQL`,
@@ -179,10 +209,11 @@ const targets = {
   },
   rss_lt_250mb_after_load: {
     target: `web RSS < ${TARGETS.rss_mb_after_load} MB after the HTTP run`,
+    measured_on: 'npm start configuration (TypeScript run through its loader)',
     met: rssAfter.length > 0 && rssAfter.every((v) => v < TARGETS.rss_mb_after_load),
     after_load_mb: rssAfter,
-    capped_heap_after_load_mb: rssCapped,
-    capped_met: rssCapped.length > 0 && rssCapped.every((v) => v !== null && v < TARGETS.rss_mb_after_load),
+    compiled_after_load_mb: rssCompiled,
+    compiled_met: rssCompiled.length > 0 && rssCompiled.every((v) => v !== null && v < TARGETS.rss_mb_after_load),
   },
 }
 
@@ -224,8 +255,13 @@ function markdown(): string {
   if (failures.length > 0) lines.push('**Failed phases:**', ...failures.map((f) => `- ${f}`), '')
 
   lines.push('## Targets', '', '| Target | Result | Status |', '|---|---|---|')
-  const worst = targets.data_endpoints_ratio_ge_0_6.worst.map((w) => `${w.route} (${w.database}, c=${w.connections}): ${w.ratio}`).join('; ')
-  lines.push(`| ${targets.data_endpoints_ratio_ge_0_6.target} | lowest: ${worst || 'n/a'} | ${yes(targets.data_endpoints_ratio_ge_0_6.met)} |`)
+  const describe = (rows: typeof dataRatios) => rows.map((w) => `${w.route} (${w.database}, c=${w.connections}): ${w.ratio}`).join('; ')
+  lines.push(`| ${targets.data_endpoints_ratio_ge_0_6.target}, read cache on (\`npm start\`) | lowest: ${describe(targets.data_endpoints_ratio_ge_0_6.worst) || 'n/a'} | ${yes(targets.data_endpoints_ratio_ge_0_6.met)} |`)
+  lines.push(`| same, read cache off (every request runs its queries) | lowest: ${describe(targets.data_endpoints_ratio_ge_0_6.uncached_worst) || 'n/a'} | ${yes(targets.data_endpoints_ratio_ge_0_6.uncached_met)} |`)
+  const authenticated = targets.data_endpoints_ratio_ge_0_6.authenticated_worst
+    .map((w) => `${w.route} (${w.database}, c=${w.connections}): ${w.ratio_to_authenticated}`)
+    .join('; ')
+  lines.push(`| same, read cache on, against the bare route behind the API key check and rate limiter | lowest: ${authenticated || 'n/a'} | ${yes(targets.data_endpoints_ratio_ge_0_6.authenticated_met)} |`)
   lines.push(
     `| ${targets.sync_ingest_ge_20000_rows_per_s.target} | database ingest ${bestIngest ?? 'n/a'} rows/s; end-to-end sync ${bestSyncRows ?? 'n/a'} rows/s | ${yes(targets.sync_ingest_ge_20000_rows_per_s.met)} |`
   )
@@ -236,30 +272,40 @@ function markdown(): string {
     ...(analyticsFit.pg ? [`PG slope ${analyticsFit.pg.ms_per_extra_year} ms/year`] : []),
   ]
   lines.push(`| ${targets.recompute_linear_lt_10ms_per_year.target} | ${years.join('; ') || 'n/a'} | ${yes(targets.recompute_linear_lt_10ms_per_year.met)} |`)
-  lines.push(`| ${targets.rss_lt_250mb_after_load.target} | ${results.http.map((h) => `${h.database}: idle ${h.rss_mb.idle} MB, after ${h.rss_mb.after_load} MB`).join('; ') || 'n/a'} | ${yes(targets.rss_lt_250mb_after_load.met)} |`)
-  lines.push(
-    `| same, web process with \`${results.http[0]?.memory_capped?.node_options ?? 'capped heap'}\` | ${results.http.map((h) => `${h.database}: idle ${h.memory_capped?.rss_mb.idle ?? 'n/a'} MB, after ${h.memory_capped?.rss_mb.after_load ?? 'n/a'} MB`).join('; ') || 'n/a'} | ${yes(targets.rss_lt_250mb_after_load.capped_met)} |`
-  )
+  const rss = (pick: (h: HttpBenchResult) => ProcessResult | null) =>
+    results.http.map((h) => `${h.database}: idle ${pick(h)?.rss_mb.idle ?? 'n/a'} MB, after ${pick(h)?.rss_mb.after_load ?? 'n/a'} MB`).join('; ') || 'n/a'
+  lines.push(`| ${targets.rss_lt_250mb_after_load.target}, \`npm start\` (TypeScript loader) | ${rss((h) => h.cached)} | ${yes(targets.rss_lt_250mb_after_load.met)} |`)
+  lines.push(`| same, compiled (\`node ace build\` output) | ${rss((h) => h.compiled)} | ${yes(targets.rss_lt_250mb_after_load.compiled_met)} |`)
   lines.push('')
 
   for (const h of results.http) {
     lines.push(`## HTTP, ${h.profile}`, '')
-    lines.push(`User with ${h.seed.days} days of history (${h.seed.rows_written} rows, ${h.seed.method}, ${h.seed.seconds} s). ${SECONDS} s per run after 1 s warm-up, API key auth, rate limiter on.`, '')
-    lines.push('| Route | Bytes | c | req/s | p50 ms | p99 ms | ratio to bare |', '|---|---:|---:|---:|---:|---:|---:|')
-    for (const route of h.routes) {
+    lines.push(
+      `User with ${h.seed.days} days of history (${h.seed.rows_written} rows, ${h.seed.method}, ${h.seed.seconds} s). ` +
+        `${SECONDS} s per run after 1 s warm-up, API key auth, rate limiter on, \`NODE_OPTIONS="${h.cached.node_options}"\` as \`npm start\` sets it. ` +
+        'Each variant is its own web process; ratios are to the bare route of the same process.',
+      ''
+    )
+    const variants = [h.cached, h.uncached, h.compiled].filter((v): v is ProcessResult => v !== null)
+    lines.push('| Route | Bytes | c | ' + variants.map((v) => `${v.variant.split(':')[0]} req/s (p50/p99 ms) | ratio (authenticated)`).join(' | ') + ' |')
+    lines.push('|---|---:|---:|' + variants.map(() => '---:|---:|').join(''))
+    for (const route of h.cached.routes) {
       for (const run of route.runs) {
-        const flag = run.non_2xx || run.errors ? ` (non-2xx ${run.non_2xx}, errors ${run.errors})` : ''
-        lines.push(`| ${route.name} | ${route.bytes} | ${run.connections} | ${run.req_per_s}${flag} | ${run.p50_ms} | ${run.p99_ms} | ${run.ratio_to_bare ?? '—'} |`)
+        const cells = variants.map((v) => {
+          const other = v.routes.find((r) => r.path === route.path)?.runs.find((r) => r.connections === run.connections)
+          if (!other) return '— | —'
+          const flag = other.non_2xx || other.errors ? ` (non-2xx ${other.non_2xx}, errors ${other.errors})` : ''
+          return `${other.req_per_s}${flag} (${other.p50_ms}/${other.p99_ms}) | ${other.ratio_to_bare ?? '—'}${other.ratio_to_authenticated !== null && route.name !== 'authenticated bare route' ? ` (${other.ratio_to_authenticated})` : ''}`
+        })
+        lines.push(`| ${route.name} | ${route.bytes} | ${run.connections} | ${cells.join(' | ')} |`)
       }
     }
-    lines.push('', `Web RSS: idle ${h.rss_mb.idle} MB, after the run ${h.rss_mb.after_load} MB, peak sampled ${h.rss_mb.peak_sampled} MB; V8 after the run: ${h.memory_after_load ? Object.entries(h.memory_after_load).map(([k, v]) => `${k.replace('_mb', '')} ${v} MB`).join(', ') : 'n/a'}.`, '')
-    if (h.memory_capped) {
-      const c = h.memory_capped
-      lines.push(`Web process with \`NODE_OPTIONS="${c.node_options}"\`: RSS idle ${c.rss_mb.idle} MB, after the run ${c.rss_mb.after_load} MB, peak sampled ${c.rss_mb.peak_sampled} MB.`, '')
-      lines.push('| Route (c=16) | req/s capped | req/s default | p99 ms capped |', '|---|---:|---:|---:|')
-      for (const r of c.routes) lines.push(`| ${r.name} | ${r.req_per_s} | ${r.default_req_per_s ?? '—'} | ${r.p99_ms} |`)
-      lines.push('')
+    lines.push('')
+    for (const v of variants) {
+      const heap = v.memory_after_load ? Object.entries(v.memory_after_load).map(([k, value]) => `${k.replace('_mb', '')} ${value} MB`).join(', ') : 'n/a'
+      lines.push(`- ${v.variant}: RSS idle ${v.rss_mb.idle} MB, after the run ${v.rss_mb.after_load} MB, peak sampled ${v.rss_mb.peak_sampled} MB; V8 after the run: ${heap}.`)
     }
+    lines.push('')
   }
 
   if (results.sync.length > 0) {

@@ -3,10 +3,12 @@
 | Benchmark HTTP server
 |--------------------------------------------------------------------------
 |
-| The production entrypoint (bin/server.ts) plus one extra route,
-| `GET /__bench/bare`, a bare JSON answer that goes through the same server
-| and router middleware as every other route but does no work. The HTTP
-| benchmark compares each data endpoint with it; `GET /__bench/memory` reports
+| The production entrypoint (bin/server.ts) plus two extra routes:
+| `GET /api/__bench/bare`, a bare JSON answer that goes through the same server
+| and router middleware as the API routes (as an `/api` path: no session,
+| no CSRF) but does no work, and `GET /api/__bench/authenticated`, the same
+| behind the API key check and the rate limiter of the data routes. The HTTP
+| benchmark compares each data endpoint with both; `GET /__bench/memory` reports
 | process.memoryUsage(). Never used outside bench/.
 |
 */
@@ -21,7 +23,11 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     })
     app.starting(async () => {
       const { default: router } = await import('@adonisjs/core/services/router')
-      router.get('/__bench/bare', () => ({ ok: true, service: 'hrvault', time: new Date().toISOString() }))
+      const { middleware } = await import('#start/kernel')
+      const bare = () => ({ ok: true, service: 'hrvault', time: new Date().toISOString() })
+      router.get('/api/__bench/bare', bare)
+      // The same answer behind the API key check and the rate limiter every data route pays for.
+      router.get('/api/__bench/authenticated', bare).use([middleware.apiKey(), middleware.apiRateLimit()])
       router.get('/__bench/memory', () => process.memoryUsage())
     })
     // Experiment switch: SQLite with synchronous=NORMAL (WAL stays crash-safe, last commits may be lost on power loss).

@@ -26,9 +26,12 @@ export interface Started {
   stop: () => Promise<void>
 }
 
-/** Starts `node --import=@poppinss/ts-exec <args>` in the project root with `env` added. */
-export function startNode(args: string[], env: Record<string, string>, options: { ipc?: boolean } = {}): Started {
-  const child = spawn(NODE, ['--import=@poppinss/ts-exec', ...args], {
+/**
+ * Starts `node --import=@poppinss/ts-exec <args>` in the project root with `env` added
+ * (`compiled: true`: plain `node <args>`, for JavaScript from `node ace build`).
+ */
+export function startNode(args: string[], env: Record<string, string>, options: { ipc?: boolean; compiled?: boolean } = {}): Started {
+  const child = spawn(NODE, options.compiled ? args : ['--import=@poppinss/ts-exec', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
