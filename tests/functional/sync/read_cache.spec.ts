@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { DataVersionService } from '#services/data_version_service'
 import { ResponseCache } from '#services/response_cache'
+import { sqlDuring } from '#tests/helpers/sql_log'
 import {
   completeToken,
   freshDatabase,
@@ -13,19 +14,8 @@ import {
 
 const TODAY = '2026-03-15'
 
-/** SQL statements the application sends while `fn` runs. */
-async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const knex = db.connection().getWriteClient()
-  const seen: string[] = []
-  const listener = (query: { sql: string }) => seen.push(query.sql)
-  knex.on('query', listener)
-  try {
-    await fn()
-  } finally {
-    knex.removeListener('query', listener)
-  }
-  return seen
-}
+// The read cache of the data and analytics API, seen through real syncs from the simulator (hence
+// among the sync specs: real commits on truncated tables, not a rolled-back global transaction).
 
 test.group('API v1 | read cache', (group) => {
   let ctx: SimulatorContext
@@ -52,7 +42,7 @@ test.group('API v1 | read cache', (group) => {
     assert.equal(first.header('cache-control'), 'private, no-cache')
 
     let second: any
-    const queries = await queriesDuring(async () => {
+    const queries = await sqlDuring(async () => {
       second = await client.get('/api/v1/users/cached/sleep?days=28')
     })
     second.assertStatus(200)

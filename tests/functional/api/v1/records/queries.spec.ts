@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import { ResponseCache } from '#services/response_cache'
 import { userWithApiKey } from '#tests/helpers/fixtures'
+import { sqlDuring } from '#tests/helpers/sql_log'
 import { LIST_ROUTES } from '#tests/functional/api/v1/records/routes'
 import { minusDays, pinClock } from '#tests/functional/api/v1/records/helpers'
 
@@ -13,16 +13,7 @@ const EXPORTS = ['export/summary', 'export/sleep.csv', 'export/activity.csv', 'e
 /** Counts the SQL statements the application sends while `run` executes (read cache emptied first, so handlers run). */
 async function countQueries(run: () => Promise<unknown>) {
   ;(await app.container.make(ResponseCache)).clear()
-  const knex = db.connection().getWriteClient()
-  let count = 0
-  const listener = () => count++
-  knex.on('query', listener)
-  try {
-    await run()
-  } finally {
-    knex.removeListener('query', listener)
-  }
-  return count
+  return (await sqlDuring(run)).length
 }
 
 test.group('API v1 | query count', (group) => {
