@@ -203,32 +203,20 @@ export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: 
     )
     log(`http/${kind}: seeded ${seed.rowsWritten} rows in ${seed.windows} windows, ${seed.seconds} s`)
     const headers = { 'X-API-Key': seed.apiKey }
-    const cached = await measureProcess(
-      kind,
-      env,
-      headers,
-      seconds,
-      { variant: 'cached: npm start configuration, read cache on (repeats of a URL are cache hits)', responseCacheMb: 32, connections: CONNECTIONS },
-      log
-    )
-    const uncached = await measureProcess(
-      kind,
-      env,
-      headers,
-      seconds,
-      { variant: 'uncached: read cache off (RESPONSE_CACHE_MB=0), every request runs its queries', responseCacheMb: 0, connections: CONNECTIONS },
-      log
-    )
+    const measure = (options: VariantOptions) => measureProcess(kind, env, headers, seconds, options, log)
+    const cached = await measure({
+      variant: 'cached: npm start configuration, read cache on (repeats of a URL are cache hits)',
+      responseCacheMb: 32,
+      connections: CONNECTIONS,
+    })
+    const uncached = await measure({
+      variant: 'uncached: read cache off (RESPONSE_CACHE_MB=0), every request runs its queries',
+      responseCacheMb: 0,
+      connections: CONNECTIONS,
+    })
     let compiled: ProcessResult | null = null
     if (existsSync(new URL('build/bench/server.js', APP_ROOT))) {
-      compiled = await measureProcess(
-        kind,
-        env,
-        headers,
-        seconds,
-        { variant: 'compiled: node ace build output, read cache on', responseCacheMb: 32, compiled: true, connections: [16] },
-        log
-      )
+      compiled = await measure({ variant: 'compiled: node ace build output, read cache on', responseCacheMb: 32, compiled: true, connections: [16] })
     } else {
       log(`http/${kind}: no build/bench/server.js (node ace build failed?); compiled variant skipped`)
     }

@@ -7,9 +7,14 @@
 /** `value` rounded half away from zero to `digits` decimals, without binary drift (1.005 → 1.01). */
 export function roundTo(value: number | null, digits: number): number | null {
   if (value === null || !Number.isFinite(value)) return null
+  // Most stored values are whole numbers already (scores, steps, bpm): nothing to round.
+  if (Number.isInteger(value)) return value === 0 ? 0 : value
   const factor = 10 ** digits
-  // toPrecision(15) drops the binary noise of the multiplication (1.005 * 100 = 100.49999999999999).
-  const rounded = Math.round(Number((Math.abs(value) * factor).toPrecision(15))) / factor
+  const scaled = Math.abs(value) * factor
+  // Only a product within noise of a half can round the wrong way (1.005 * 100 = 100.49999999999999);
+  // toPrecision(15) drops that noise. It costs a string round trip, so only those take it.
+  const nearHalf = Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-9
+  const rounded = Math.round(nearHalf ? Number(scaled.toPrecision(15)) : scaled) / factor
   return rounded === 0 ? 0 : Math.sign(value) * rounded
 }
 
