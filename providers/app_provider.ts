@@ -39,7 +39,6 @@ export default class AppProvider {
 
   /** Every process (web, worker, console) records jobs that fail for good into `failed_jobs`. */
   async boot() {
-
     const { FailedJobRecorder } = await import('#services/ops/failed_job_recorder')
     FailedJobRecorder.subscribe()
   }

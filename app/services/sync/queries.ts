@@ -103,11 +103,9 @@ export async function upsertRows(
   if (rows.length === 0) return 0
   const stamp = now.toFormat(client.dialect.dateTimeFormat)
   const prepared = prepare(rows, naturalKey)
-  const pg = client.dialect.name === 'postgres'
-  const statements = Math.ceil(prepared.rows.length / (pg ? PG_UPSERT_BATCH_SIZE : UPSERT_BATCH_SIZE))
-  if (pg) {
+  if (client.dialect.name === 'postgres') {
     const write = (target: QueryClientContract) => upsertPg(target, table, userId, naturalKey, prepared, stamp)
-    if (client.isTransaction || statements === 1) await write(client)
+    if (client.isTransaction || prepared.rows.length <= PG_UPSERT_BATCH_SIZE) await write(client)
     else await client.transaction((trx) => write(trx))
   } else {
     // SQLite has no data-modifying CTE: count changed rows and bump in one transaction.
