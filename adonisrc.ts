@@ -1,4 +1,6 @@
 import { defineConfig } from '@adonisjs/core/app'
+import { indexEntities } from '@adonisjs/core/generators'
+import { indexPages } from '@adonisjs/inertia'
 
 export default defineConfig({
   experimental: {},
@@ -74,7 +76,28 @@ export default defineConfig({
     { pattern: 'public/**', reloadServer: false },
   ],
 
+  /*
+  |--------------------------------------------------------------------------
+  | Codegen
+  |--------------------------------------------------------------------------
+  |
+  | The typed props of the admin UI, committed under .adonisjs/: `Data.*`
+  | from app/transformers (client/data.d.ts) and each Inertia page's props
+  | (server/pages.d.ts, which checks `inertia.render` against the page).
+  | `node ace serve` and `node ace build` refresh them; `npm run codegen`
+  | does it alone.
+  |
+  */
   hooks: {
+    init: [
+      indexEntities({
+        events: { enabled: false },
+        listeners: { enabled: false },
+        controllers: { enabled: false },
+        transformers: { enabled: true, withSharedProps: true },
+      }),
+      indexPages({ framework: 'vue3' }),
+    ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },
 })

@@ -47,6 +47,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       }
       if (experiments.has('cached-key')) {
         const { ApiKeyService } = await import('#services/auth/api_key_service')
+        const { ClockService } = await import('#services/clock_service')
         const cache = new Map<string, Awaited<ReturnType<InstanceType<typeof ApiKeyService>['authenticate']>>>()
         class CachedApiKeyService extends ApiKeyService {
           async authenticate(plain: string) {
@@ -57,7 +58,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
             return identity
           }
         }
-        app.container.swap(ApiKeyService, () => new CachedApiKeyService())
+        app.container.swap(ApiKeyService, async (resolver) => new CachedApiKeyService(await resolver.make(ClockService)))
       }
     })
     app.listen('SIGTERM', () => app.terminate())

@@ -22,7 +22,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import autocannon from 'autocannon'
-import { startPolarSimulator } from '#services/polar_simulator/simulator'
+import { startPolarSimulator } from '#simulators/polar/simulator'
 import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
 import { APP_ROOT, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
 

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import { startPolarSimulator } from '#services/polar_simulator/simulator'
+import { startPolarSimulator } from '#simulators/polar/simulator'
 import { prepareFirstStart } from './bootstrap_env.js'
 import { APP_ROOT, IMPORTER } from './app_root.js'
 
@@ -42,6 +42,8 @@ process.env.POLAR_TOKEN_URL = simulator.tokenUrl
 process.env.POLAR_CLIENT_ID = 'hrvault-demo'
 process.env.POLAR_CLIENT_SECRET = 'hrvault-demo-secret'
 process.env.HRVAULT_ROLE = 'all'
+// Everything of the demo (the simulators, a Coolify simulator's ops target) listens on loopback over http.
+process.env.COOLIFY_OPS_ALLOW_PRIVATE ??= 'true'
 process.env.STORAGE_DIR ??= new URL('storage/demo/', APP_ROOT).pathname
 if (values.port) process.env.PORT = values.port
 
@@ -70,7 +72,7 @@ ignitor.tap((app) => {
 
 try {
   await ignitor.httpServer().start()
-  const { connectDemoUser } = await import('#services/sync/demo_connector')
+  const { connectDemoUser } = await import('#simulators/demo_connector')
   const { default: env } = await import('#start/env')
   const base = `http://127.0.0.1:${env.get('PORT', 3333)}`
   const result = await connectDemoUser({ login: values.login!, days, appUrl: base })

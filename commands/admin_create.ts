@@ -29,11 +29,11 @@ export default class AdminCommand extends BaseCommand {
   async run() {
     switch (this.action) {
       case 'create':
-        return this.create()
+        return this.create(await this.app.container.make(AdminAccountService))
       case 'password':
-        return this.resetPassword()
+        return this.resetPassword(await this.app.container.make(AdminAccountService))
       case 'setup-token':
-        return this.setupToken()
+        return this.setupToken(await this.app.container.make(SetupTokenService))
       default:
         this.logger.error(`Unknown action "${this.action}". Use create, password or setup-token.`)
         this.exitCode = 1
@@ -69,10 +69,9 @@ export default class AdminCommand extends BaseCommand {
     return password
   }
 
-  protected async create() {
+  protected async create(accounts: AdminAccountService) {
     const email = await this.readEmail()
     if (!email) return
-    const accounts = new AdminAccountService()
     if (await accounts.findByEmail(email)) {
       this.logger.error(`An admin with the email ${email} already exists`)
       this.exitCode = 1
@@ -84,10 +83,9 @@ export default class AdminCommand extends BaseCommand {
     this.logger.success(`Created admin ${email}. Log in at /admin/login.`)
   }
 
-  protected async resetPassword() {
+  protected async resetPassword(accounts: AdminAccountService) {
     const email = await this.readEmail()
     if (!email) return
-    const accounts = new AdminAccountService()
     const admin = await accounts.findByEmail(email)
     if (!admin) {
       this.logger.error(`No admin with the email ${email}`)
@@ -100,8 +98,8 @@ export default class AdminCommand extends BaseCommand {
     this.logger.success(`Password of ${email} changed`)
   }
 
-  protected async setupToken() {
-    const token = await new SetupTokenService().issue()
+  protected async setupToken(tokens: SetupTokenService) {
+    const token = await tokens.issue()
     if (!token) {
       this.logger.info('An admin already exists; setup is closed. Use `admin create` instead.')
       return

@@ -1,14 +1,14 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { LocalTokenStore } from '#services/connect/local_token_store'
+import { LocalTokenStore } from '#services/polar/local_token_store'
 import {
   LoopbackCallbackListener,
   isLoopbackRedirect,
   parsePastedCallback,
   type CallbackResult,
-} from '#services/connect/loopback_callback'
-import { PolarConnectService } from '#services/connect/polar_connect_service'
-import { PolarClientFactory } from '#services/sync/polar_client_factory'
+} from '#services/polar/loopback_callback'
+import { PolarConnectService } from '#services/polar/polar_connect_service'
+import { PolarClientFactory } from '#services/polar/polar_client_factory'
 
 /** Redirect URI used when none is given; register it with your AccessLink client. */
 export const DEFAULT_CLI_REDIRECT_URI = 'http://localhost:8765/callback'

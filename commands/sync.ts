@@ -1,7 +1,7 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import User from '#models/user'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import type { SyncOutcome } from '#services/sync/sync_engine'
 import { SYNC_TYPE_KEYS } from '#services/sync/sync_types'
 import { UserSyncService } from '#services/sync/user_sync_service'

@@ -1,5 +1,5 @@
 import env from '#start/env'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import pg from 'pg'
 import { defineConfig } from '@adonisjs/lucid'
@@ -16,6 +16,23 @@ import { sqlitePath } from '#config/paths'
 |
 */
 mkdirSync(dirname(sqlitePath), { recursive: true })
+
+/**
+ * The SQLite file holds key hashes and encrypted provider tokens: owner-only (0600), like `.env`.
+ * It is created here before the driver opens it, and SQLite gives its -wal and -shm files the
+ * database file's mode. An existing file with wider permissions is narrowed.
+ */
+function restrictSqliteFile(path: string) {
+  closeSync(openSync(path, 'a', 0o600))
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(file, 0o600)
+    } catch {
+      // Not there yet, or owned by another user: SQLite creates -wal/-shm with the file's mode.
+    }
+  }
+}
+if (env.get('DB_CONNECTION', 'sqlite') === 'sqlite') restrictSqliteFile(sqlitePath)
 
 // BIGINT counts and epoch milliseconds fit in a JS number; return them as numbers.
 pg.types.setTypeParser(20, (value) => Number(value))

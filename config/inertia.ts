@@ -7,13 +7,3 @@ const inertiaConfig = defineConfig({
 })
 
 export default inertiaConfig
-
-/*
- * Page props are checked by the Vue components (vue-tsc); the server side
- * accepts any JSON props per page name.
- */
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    [page: string]: Record<string, any>
-  }
-}

@@ -44,6 +44,8 @@ const loggerConfig = defineConfig({
               size: '20m',
               limit: { count: 14 },
               mkdir: true,
+              // Owner-only, like `.env`: log lines carry user ids and addresses.
+              mode: 0o600,
             },
           })
           .toArray(),

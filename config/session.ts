@@ -1,11 +1,13 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { secureCookies } from '#config/app'
 
 /**
  * Admin sessions. The cookie store keeps the (encrypted) session in the
  * browser, so every web process shares it without a server-side store;
- * `redis` is available for the scale-out profile.
+ * `redis` is available for the scale-out profile. The cookie is `Secure`
+ * whenever APP_URL is https (and in production).
  */
 const sessionConfig = defineConfig({
   enabled: true,
@@ -15,7 +17,7 @@ const sessionConfig = defineConfig({
   cookie: {
     path: '/',
     httpOnly: true,
-    secure: app.inProduction,
+    secure: secureCookies,
     sameSite: 'lax',
   },
   store: env.get('SESSION_DRIVER', app.inTest ? 'memory' : 'cookie'),

@@ -7,7 +7,63 @@
 | each one. Nothing else in the code base reads process.env.
 |
 */
+import proxyAddr from 'proxy-addr'
 import { Env } from '@adonisjs/core/env'
+
+/** Shortest operations token accepted: long enough that guessing it is hopeless. */
+const OPS_TOKEN_MIN_LENGTH = 32
+
+/**
+ * TRUST_PROXY: addresses and CIDR ranges of the reverse proxies whose X-Forwarded-* headers
+ * are believed (`127.0.0.1,10.0.0.0/8`); empty or `false` believes none. `true` is refused:
+ * any client could then pick its own address and step around every per-address limit.
+ */
+function trustedProxies(key: string, value?: string): string[] {
+  const raw = (value ?? '').trim()
+  if (raw === '' || raw.toLowerCase() === 'false') return []
+  if (raw.toLowerCase() === 'true') {
+    throw new Error(
+      `${key}=true would trust X-Forwarded-For from any client; list the reverse proxies instead, e.g. ${key}=127.0.0.1,10.0.0.0/8`
+    )
+  }
+  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
+  try {
+    proxyAddr.compile(list)
+  } catch (error) {
+    throw new Error(`${key}: ${(error as Error).message}; expected addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8`)
+  }
+  return list
+}
+
+const tooShort = (key: string, count: number) =>
+  new Error(
+    `${key}: ${count === 1 ? 'a token is' : `${count} tokens are`} shorter than ${OPS_TOKEN_MIN_LENGTH} characters; generate one with \`openssl rand -hex 32\``
+  )
+
+/** OPS_TOKEN: one token with every scope, at least OPS_TOKEN_MIN_LENGTH characters. */
+function opsToken(key: string, value?: string): string | undefined {
+  const token = (value ?? '').trim()
+  if (token !== '' && token.length < OPS_TOKEN_MIN_LENGTH) throw tooShort(key, 1)
+  return value || undefined
+}
+
+/**
+ * OPS_TOKENS: JSON object token → scopes, every token at least OPS_TOKEN_MIN_LENGTH characters.
+ * Other malformations are the ops middleware's to report (it then loads no token from it).
+ */
+function opsTokens(key: string, value?: string): string | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value ?? '')
+  } catch {
+    return value || undefined
+  }
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const short = Object.keys(parsed).filter((token) => token.trim().length < OPS_TOKEN_MIN_LENGTH)
+    if (short.length > 0) throw tooShort(key, short.length)
+  }
+  return value || undefined
+}
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
@@ -18,7 +74,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   APP_TIMEZONE: Env.schema.string.optional(),
   /** `all` runs web + worker + scheduler in one process; `web` serves HTTP only. */
   HRVAULT_ROLE: Env.schema.enum.optional(['all', 'web'] as const),
-  TRUST_PROXY: Env.schema.boolean.optional(),
+  TRUST_PROXY: trustedProxies,
 
   LOG_LEVEL: Env.schema.enum.optional(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
   LOG_DIR: Env.schema.string.optional(),
@@ -49,8 +105,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   RESPONSE_CACHE_MB: Env.schema.number.optional(),
 
   OPS_PREFIX: Env.schema.string.optional(),
-  OPS_TOKENS: Env.schema.string.optional(),
-  OPS_TOKEN: Env.schema.string.optional(),
+  OPS_TOKENS: opsTokens,
+  OPS_TOKEN: opsToken,
   OPS_CONSOLE_COMMANDS: Env.schema.string.optional(),
   OPS_CONSOLE_TIMEOUT_SECONDS: Env.schema.number.optional(),
 
@@ -58,4 +114,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   COOLIFY_URL: Env.schema.string.optional(),
   COOLIFY_TOKEN: Env.schema.string.optional(),
   COOLIFY_PROJECT_UUID: Env.schema.string.optional(),
+  /** Lets the ops proxy use plain http and loopback/private/link-local targets (development, tests, demo). */
+  COOLIFY_OPS_ALLOW_PRIVATE: Env.schema.boolean.optional(),
 })

@@ -5,7 +5,8 @@
 |
 | Server middleware runs on every request (also unmatched ones); router
 | middleware runs on matched routes; named middleware is applied per route
-| group (auth, rate limits).
+| group (auth, rate limits). Bodies of the analytics and operations APIs are
+| read by their auth middleware, after the credentials were checked.
 |
 */
 import router from '@adonisjs/core/services/router'
@@ -14,7 +15,9 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
+  () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/container_bindings_middleware'),
+  () => import('#middleware/dashboard_api_headers_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
@@ -22,7 +25,7 @@ server.use([
 ])
 
 router.use([
-  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#middleware/body_parser_middleware'),
   () => import('#middleware/browser_session_middleware'),
   () => import('#middleware/shield_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),

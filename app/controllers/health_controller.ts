@@ -1,11 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ServerHealthService } from '#services/server_health_service'
+import { HealthProbeService } from '#services/health_probe_service'
 
 /** Public liveness of the analytics server (spec: `{status, database}`). */
 @inject()
 export default class HealthController {
-  constructor(protected health: ServerHealthService) {}
+  constructor(protected health: HealthProbeService) {}
 
   async show({ response }: HttpContext) {
     const report = await this.health.check()

@@ -1,11 +1,10 @@
-import { Exception } from '@adonisjs/core/exceptions'
+import CoolifyUpstreamException from '#exceptions/coolify_upstream_exception'
 
 /**
- * The application has no usable ops API configuration in Coolify (no https domain, no OPS_TOKEN env var, or its value is not readable with the configured Coolify token): 409.
+ * The application has no usable ops API configuration in Coolify (no usable domain, no OPS_TOKEN env var or an unreadable value, an OPS_PREFIX outside `^/[A-Za-z0-9/_-]*$`, or a plain-http or private target while COOLIFY_OPS_ALLOW_PRIVATE is off): 409.
  */
-export default class CoolifyOpsNotConfiguredException extends Exception {
+export default class CoolifyOpsNotConfiguredException extends CoolifyUpstreamException {
   static status = 409
   static code = 'E_COOLIFY_OPS_NOT_CONFIGURED'
-  /** Added to the problem body: which application's ops API failed. */
-  problemExtensions: Record<string, unknown> = { upstream: 'ops' }
+  static upstream = 'ops' as const
 }

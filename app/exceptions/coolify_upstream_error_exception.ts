@@ -1,13 +1,9 @@
-import { Exception } from '@adonisjs/core/exceptions'
+import CoolifyUpstreamException from '#exceptions/coolify_upstream_exception'
 
 /**
  * Coolify answered with a 5xx status: 502 with the upstream status and message in the detail.
  */
-export default class CoolifyUpstreamErrorException extends Exception {
+export default class CoolifyUpstreamErrorException extends CoolifyUpstreamException {
   static status = 502
   static code = 'E_COOLIFY_UPSTREAM_ERROR'
-  /** Added to the problem body: the upstream is always named. */
-  problemExtensions: Record<string, unknown> = { upstream: 'coolify' }
-  /** Response headers of the problem (Retry-After of an upstream 429). */
-  headers: Record<string, string> = {}
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { SetupTokenService } from '#services/admin/setup_token_service'
@@ -9,10 +10,13 @@ import { SetupTokenService } from '#services/admin/setup_token_service'
  */
 const MAX_NEXT_LENGTH = 2000
 
+@inject()
 export default class AuthMiddleware {
+  constructor(protected setupTokens: SetupTokenService) {}
+
   async handle(ctx: HttpContext, next: NextFn) {
     if (await ctx.auth.use('web').check()) return next()
-    if (!(await new SetupTokenService().adminExists())) {
+    if (!(await this.setupTokens.adminExists())) {
       return ctx.response.redirect('/admin/setup')
     }
     // `next` only for GET and a bounded URL (as at login), so a hostile URL cannot inflate Location.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import logger from '@adonisjs/core/services/logger'
@@ -6,6 +7,7 @@ import env from '#start/env'
 import OpsForbiddenException from '#exceptions/ops_forbidden_exception'
 import OpsUnauthorizedException from '#exceptions/ops_unauthorized_exception'
 import RateLimitedException from '#exceptions/rate_limited_exception'
+import { readRequestBody } from '#middleware/body_parser_middleware'
 import { RateLimitService, type RateLimitPolicy } from '#services/rate_limit_service'
 import {
   OpsTokenRegistry,
@@ -49,10 +51,12 @@ function tokenRegistry(): OpsTokenRegistry {
  * Guards every operations route: `Authorization: Bearer <token>` must match a configured token
  * (401 otherwise), the request counts against that token's rate limit (429 with Retry-After;
  * RateLimit-* headers on every response) and the token must hold the route's scope (403).
+ * Only then is the request body read (GuardedBodyParserMiddleware leaves it unread).
  * Usage: `middleware.opsToken({ scope: 'logs:read' })`.
  */
+@inject()
 export default class OpsTokenMiddleware {
-  protected rateLimits = new RateLimitService()
+  constructor(protected rateLimits: RateLimitService) {}
 
   async handle(ctx: HttpContext, next: NextFn, options: { scope: OpsScope }) {
     const presented = extractBearerToken(ctx.request.header('authorization'))
@@ -86,7 +90,7 @@ export default class OpsTokenMiddleware {
       )
     }
     ctx.opsPrincipal = principal
-    return next()
+    return readRequestBody(ctx, next)
   }
 
   /**

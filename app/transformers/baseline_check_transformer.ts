@@ -11,7 +11,7 @@ export default class BaselineCheckTransformer extends BaseTransformer<BaselineCh
       is_anomaly: c.isAnomaly,
       severity: c.severity,
       baseline: c.baseline.baselineValue,
-      baseline_7d: c.baseline.baseline7d,
+      baseline_7d: c.baseline.baseline7D,
       lower_bound: c.baseline.lowerBound,
       upper_bound: c.baseline.upperBound,
       status: c.baseline.status,

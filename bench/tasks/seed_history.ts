@@ -22,9 +22,9 @@ const app = await bootConsoleApp()
 const { default: User } = await import('#models/user')
 const { ApiKeyService } = await import('#services/auth/api_key_service')
 const { ClockService } = await import('#services/clock_service')
-const { PolarClientFactory } = await import('#services/sync/polar_client_factory')
+const { PolarClientFactory } = await import('#services/polar/polar_client_factory')
 const { SyncEngine } = await import('#services/sync/sync_engine')
-const { startPolarSimulator } = await import('#services/polar_simulator/simulator')
+const { startPolarSimulator } = await import('#simulators/polar/simulator')
 
 class MovableClock extends ClockService {
   date = ''
@@ -54,7 +54,7 @@ for (let k = windows - 1; k >= 0; k--) {
   written += outcome.rowsWritten
 }
 const seconds = (performance.now() - started) / 1000
-const { plain } = await new ApiKeyService().create('bench')
+const { plain } = await (await app.container.make(ApiKeyService)).create('bench')
 await sim.close()
 emit({ user: user.externalId, apiKey: plain, rowsWritten: written, windows, days: windows * 28, seconds: Math.round(seconds * 10) / 10 })
 await app.terminate()

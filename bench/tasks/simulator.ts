@@ -8,7 +8,7 @@
 | `{url}` and runs until SIGTERM.
 |
 */
-import { startPolarSimulator } from '#services/polar_simulator/simulator'
+import { startPolarSimulator } from '#simulators/polar/simulator'
 
 const sim = await startPolarSimulator({ window: 28, latencyMs: 0, rateLimit: { short: 1e9, long: 1e9 } })
 process.stdout.write(`\n${JSON.stringify({ url: sim.url })}\n`)

@@ -18,7 +18,7 @@ const count = Number(values.users)
 const app = await bootConsoleApp()
 const { default: User } = await import('#models/user')
 const { default: SyncUserJob } = await import('#jobs/sync_user_job')
-const { ProviderTokenService } = await import('#services/sync/provider_token_service')
+const { ProviderTokenService } = await import('#services/polar/provider_token_service')
 
 const tokens = await app.container.make(ProviderTokenService)
 const users = []

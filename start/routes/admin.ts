@@ -5,11 +5,9 @@
 |
 | `/admin/...` pages and the dashboard pages beside the dashboard JSON API
 | (DASHBOARD_PREFIX). Every page needs a logged-in admin except setup and
-| login. While no admin exists, the server announces a one-time setup token
-| in its log at start.
+| login. The one-time setup token is announced by start/startup_notices.ts.
 |
 */
-import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { dashboardPrefix } from '#config/surfaces'
@@ -67,11 +65,3 @@ router
   .prefix(dashboardPrefix)
   .as('coolify.pages')
   .use(middleware.auth())
-
-/** First run: announce a fresh one-time setup token while no admin exists. */
-if (app.getEnvironment() === 'web') {
-  app.ready(async () => {
-    const { announceSetupToken } = await import('#services/admin/setup_announcer')
-    await announceSetupToken()
-  })
-}

@@ -7,7 +7,7 @@ import env from '#start/env'
 import { logDir } from '#config/paths'
 import { opsPrefix } from '#config/surfaces'
 import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
-import { SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
+import { allowPrivateOpsTargets, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
 import { createAdmin } from '#tests/functional/admin/helpers'
 import { horizontalOverflow, launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
 
@@ -40,6 +40,7 @@ test.group('Admin UI in Chromium | Coolify and the ops proxy', (group) => {
       await rm(join(logDir, LOG_FILE), { force: true })
     }
   })
+  allowPrivateOpsTargets(group)
   const upstream = useSimulator(group, { opsAppFqdn: selfUrl(), opsToken: TOKENS['*'], opsPrefix })
 
   test('deploying an application queues a deployment in Coolify', async ({ assert }) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
+import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import User from '#models/user'
 import { ApiKeyService } from '#services/auth/api_key_service'
@@ -12,13 +13,13 @@ export async function createUser(externalId = `user_${randomBytes(4).toString('h
 /** A user plus a key scoped to them; returns the plain key. */
 export async function userWithApiKey() {
   const user = await createUser()
-  const { plain } = await new ApiKeyService().create('test key', user.externalId)
+  const { plain } = await (await app.container.make(ApiKeyService)).create('test key', user.externalId)
   return { user, apiKey: plain }
 }
 
 /** A service key (no user scope). */
 export async function serviceApiKey(name = 'service key') {
-  return (await new ApiKeyService().create(name, null)).plain
+  return (await (await app.container.make(ApiKeyService)).create(name, null)).plain
 }
 
 /** ISO date `n` days before today in APP_TIMEZONE. */

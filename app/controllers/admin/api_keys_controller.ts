@@ -4,17 +4,22 @@ import { AdminApiKeysService } from '#services/admin/admin_api_keys_service'
 import { apiKeyParamValidator, createApiKeyValidator } from '#validators/admin'
 import UnknownUserException from '#exceptions/unknown_user_exception'
 import { AdminUsersService } from '#services/admin/admin_users_service'
+import ApiKeyTransformer from '#transformers/admin/api_key_transformer'
+import TokenTransformer from '#transformers/ops/token_transformer'
 
 /** /admin/api-keys: list, create (the value is shown once), revoke. */
 @inject()
 export default class ApiKeysController {
-  constructor(protected service: AdminApiKeysService) {}
+  constructor(
+    protected service: AdminApiKeysService,
+    protected users: AdminUsersService
+  ) {}
 
   async index({ inertia, session }: HttpContext) {
     return inertia.render('api_keys', {
-      keys: await this.service.list(),
-      opsTokens: this.service.opsTokens(),
-      users: await new AdminUsersService().externalIds(),
+      keys: ApiKeyTransformer.transform(await this.service.list()),
+      opsTokens: TokenTransformer.transform(this.service.opsTokens()),
+      users: await this.users.externalIds(),
       // The plain key exists only in this one flash message, right after creation.
       created: (session.flashMessages.get('createdKey') as { name: string; key: string } | undefined) ?? null,
     })

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { OverviewService } from '#services/admin/overview_service'
+import OverviewTransformer from '#transformers/admin/overview_transformer'
 import { overviewValidator, RANGES } from '#validators/admin'
 
 /** /admin/overview?user=&days=: charts, insights and sync state of one user. */
@@ -16,7 +17,7 @@ export default class OverviewController {
       ranges: [...RANGES],
       days,
       requestedUser: requested ?? null,
-      data: user ? await this.overview.forUser(user, days) : null,
+      data: user ? OverviewTransformer.transform(await this.overview.forUser(user, days)) : null,
     })
   }
 }

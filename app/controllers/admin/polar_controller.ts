@@ -1,7 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { PolarCredentialsService } from '#services/admin/polar_credentials_service'
-import { PolarConnectionService } from '#services/admin/polar_connection_service'
+import type { InferData } from '@adonisjs/core/types/transformers'
+import { PolarConnectService } from '#services/polar/polar_connect_service'
+import { PolarCredentialsService } from '#services/polar/polar_credentials_service'
+import PolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
 import { polarCallbackValidator, polarCredentialsValidator } from '#validators/admin'
 
 /** /admin/polar: client credentials, the callback URL to register, Connect → OAuth → key once → back-fill. */
@@ -9,7 +11,7 @@ import { polarCallbackValidator, polarCredentialsValidator } from '#validators/a
 export default class PolarController {
   constructor(
     protected credentials: PolarCredentialsService,
-    protected connection: PolarConnectionService
+    protected connection: PolarConnectService
   ) {}
 
   async show({ inertia, session }: HttpContext) {
@@ -17,7 +19,8 @@ export default class PolarController {
       credentials: await this.credentials.summary(),
       callbackUrl: this.connection.callbackUrl(),
       // The user-scoped key exists only in this one flash message, right after connecting.
-      connected: (session.flashMessages.get('connected') as Record<string, unknown> | undefined) ?? null,
+      connected:
+        (session.flashMessages.get('connected') as InferData<PolarConnectionTransformer> | undefined) ?? null,
     })
   }
 
@@ -54,12 +57,7 @@ export default class PolarController {
       session.flash('error', result.message)
       return response.redirect('/admin/polar')
     }
-    session.flash('connected', {
-      user_id: result.userId,
-      api_key: result.apiKey,
-      job_id: result.jobId,
-      newly_registered: result.newlyRegistered,
-    })
+    session.flash('connected', new PolarConnectionTransformer(result).toObject())
     return response.redirect('/admin/polar')
   }
 }

@@ -12,11 +12,15 @@ const INVALID = 'The email or password is incorrect.'
 /** Admin login and logout (session guard `web`, throttled per IP and per account). */
 @inject()
 export default class SessionController {
-  constructor(protected throttle: LoginThrottleService) {}
+  constructor(
+    protected throttle: LoginThrottleService,
+    protected accounts: AdminAccountService,
+    protected setupTokens: SetupTokenService
+  ) {}
 
   async create({ inertia, request, response }: HttpContext) {
     const { next } = await request.validateUsing(loginPageValidator)
-    if (!(await new SetupTokenService().adminExists())) return response.redirect('/admin/setup')
+    if (!(await this.setupTokens.adminExists())) return response.redirect('/admin/setup')
     return inertia.render('auth/login', { next: next ? safeNext(next) : null })
   }
 
@@ -36,8 +40,7 @@ export default class SessionController {
       return response.redirect(back)
     }
 
-    const accounts = new AdminAccountService()
-    const admin = await accounts.verify(email, password)
+    const admin = await this.accounts.verify(email, password)
     if (!admin) {
       await this.throttle.recordFailure(email)
       logger.info({ ip: request.ip() }, 'admin login failed')
@@ -48,7 +51,7 @@ export default class SessionController {
     await this.throttle.recordSuccess(email)
     // The session guard regenerates the session id on login (no fixation).
     await auth.use('web').login(admin)
-    await accounts.touchLogin(admin)
+    await this.accounts.touchLogin(admin)
     return response.redirect(target)
   }
 

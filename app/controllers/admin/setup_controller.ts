@@ -1,24 +1,30 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import logger from '@adonisjs/core/services/logger'
 import { AdminAccountService } from '#services/admin/admin_account_service'
 import { ADMIN_HOME } from '#services/admin/safe_redirect'
 import { setupValidator } from '#validators/admin'
 import { LoginThrottleService } from '#services/admin/login_throttle_service'
-import { RateLimitService } from '#services/rate_limit_service'
 
 /** First run: `/admin/setup` creates the first admin with the token from the server log. */
+@inject()
 export default class SetupController {
+  constructor(
+    protected throttle: LoginThrottleService,
+    protected accounts: AdminAccountService
+  ) {}
+
   async show({ inertia }: HttpContext) {
     return inertia.render('auth/setup', {})
   }
 
   async store({ request, response, session, auth }: HttpContext) {
     const { token, email, password } = await request.validateUsing(setupValidator)
-    if (!(await new LoginThrottleService(new RateLimitService()).checkSetup(request.ip()))) {
+    if (!(await this.throttle.checkSetup(request.ip()))) {
       session.flash('inputErrorsBag', { token: ['Too many attempts. Wait a few minutes and try again.'] })
       return response.redirect('/admin/setup')
     }
-    const outcome = await new AdminAccountService().setup(token, email, password)
+    const outcome = await this.accounts.setup(token, email, password)
     if (!outcome.ok) {
       if (outcome.reason === 'setup_closed') {
         session.flash('error', 'Setup is already complete. Log in instead.')

@@ -3,6 +3,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { AdminUsersService } from '#services/admin/admin_users_service'
 import { AdminSyncService } from '#services/admin/admin_sync_service'
 import { UserService } from '#services/user_service'
+import SyncRunTransformer from '#transformers/admin/sync_run_transformer'
+import UserTransformer from '#transformers/admin/user_transformer'
 import {
   createUserValidator,
   syncPollValidator,
@@ -21,7 +23,7 @@ export default class UsersController {
 
   async index({ inertia, request }: HttpContext) {
     const { days = 30 } = await request.validateUsing(usersPageValidator)
-    return inertia.render('users', { users: await this.users.list(), days })
+    return inertia.render('users', { users: UserTransformer.transform(await this.users.list()), days })
   }
 
   async store({ request, response, session }: HttpContext) {
@@ -32,7 +34,7 @@ export default class UsersController {
   }
 
   /** Sync now: enqueues the user's sync and answers (JSON) with what to poll. */
-  async sync({ request, response }: HttpContext) {
+  async sync({ request, response, serialize }: HttpContext) {
     const { params } = await request.validateUsing(userParamValidator)
     const outcome = await this.syncs.start(params.user)
     switch (outcome.state) {
@@ -43,17 +45,18 @@ export default class UsersController {
           message: `No Polar token is stored for ${params.user}. Connect their Polar account first.`,
         })
       case 'running':
-        return response.status(200).json({ state: 'running', run: outcome.run })
+        return serialize({ state: 'running', run: SyncRunTransformer.transform(outcome.run) })
       case 'queued':
         return response.status(202).json({ state: 'queued', job_id: outcome.jobId })
     }
   }
 
   /** Progress of a Sync now, polled by the page about once a second (JSON). */
-  async syncStatus({ request, response }: HttpContext) {
+  async syncStatus({ request, response, serialize }: HttpContext) {
     const { params, job, run } = await request.validateUsing(syncPollValidator)
     const outcome = await this.syncs.poll(params.user, job, run)
     if (outcome.state === 'unknown_user') return response.status(404).json({ message: 'Unknown user.' })
-    return outcome.state === 'queued' ? { state: 'queued' } : { state: 'run', run: outcome.run }
+    if (outcome.state === 'queued') return { state: 'queued' }
+    return serialize({ state: 'run', run: SyncRunTransformer.transform(outcome.run) })
   }
 }

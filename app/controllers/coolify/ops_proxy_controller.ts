@@ -10,11 +10,11 @@ import {
   opsRetryJobValidator,
 } from '#validators/coolify'
 
-/** Answers with the ops API's own status, content type and body (403 stays 403). */
+/** Answers with the ops API's own status and its JSON re-serialised (403 stays 403); never its content type. */
 function passThrough({ response }: HttpContext, proxied: ProxiedResponse) {
   for (const [name, value] of Object.entries(proxied.headers ?? {})) response.header(name, value)
-  const body = typeof proxied.body === 'string' ? proxied.body : JSON.stringify(proxied.body)
-  response.status(proxied.status).header('Content-Type', proxied.contentType).send(body)
+  const contentType = proxied.problem ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8'
+  response.status(proxied.status).header('Content-Type', contentType).send(JSON.stringify(proxied.body))
 }
 
 /** {dashboard}/api/ops/:app_uuid/… — proxy to the ops API of a deployed application. */

@@ -1,17 +1,16 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { OpsLogsService } from '#services/ops/logs_service'
-import { normaliseLevelName } from '#services/ops/log_reader'
+import { LogReader, normaliseLevelName } from '#services/ops/log_reader'
 import { defaultLogLines, readLogValidator } from '#validators/ops'
 
 /** GET {ops}/logs and {ops}/logs/:file — the application's own log files. */
 @inject()
 export default class LogsController {
-  constructor(protected logs: OpsLogsService) {}
+  constructor(protected logs: LogReader) {}
 
   /** `{files: [names]}`, most recently modified first. */
   async index({ response }: HttpContext) {
-    return response.json({ files: await this.logs.list() })
+    return response.json({ files: await this.logs.listFiles() })
   }
 
   /** Newest `lines` entries of a listed file, newest first, optionally filtered. */

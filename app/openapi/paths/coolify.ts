@@ -6,12 +6,12 @@ export const tags = [
   {
     name: 'Coolify',
     description:
-      'Coolify resources through the Coolify v1 API (COOLIFY_URL, COOLIFY_TOKEN). Admin session required (JSON 401 when logged out) and a CSRF token (X-XSRF-TOKEN header from the XSRF-TOKEN cookie) on every mutation. Secrets (env values, webhook secrets, passwords, credentials in database URLs, tokens) are masked as `********` unless `reveal=true`, which is audit-logged. With COOLIFY_PROJECT_UUID every `{uuid}` outside that project is a 403. Coolify failures: unreachable 502, timeout 504, token rejected 502, other Coolify 4xx keep their status and message; the problem body names `upstream: "coolify"`.',
+      'Coolify resources through the Coolify v1 API (COOLIFY_URL, COOLIFY_TOKEN). Admin session required (JSON 401 when logged out) and a CSRF token (X-XSRF-TOKEN header from the XSRF-TOKEN cookie) on every mutation. Secrets (env values, webhook secrets, passwords, tokens, `custom_docker_run_options`, compose files, and the credentials inside any URL in any answer, e.g. `git_repository` or log lines) are masked as `********` unless `reveal=true`, which is audit-logged. Every answer, errors included, carries `Content-Security-Policy: default-src \'none\'; frame-ancestors \'none\'; sandbox` and `X-Content-Type-Options: nosniff`. With COOLIFY_PROJECT_UUID every `{uuid}` outside that project is a 403. Coolify failures: unreachable 502, timeout 504, token rejected 502, other Coolify 4xx keep their status and message; the problem body names `upstream: "coolify"`.',
   },
   {
     name: 'Coolify ops proxy',
     description:
-      'Proxy to the operations API of an application deployed on Coolify. Its base URL is the application’s first https domain (http only on loopback) + its OPS_PREFIX env var (default /ops); its token is its OPS_TOKEN env var. Both are read from Coolify and never leave the server. Answers carry the ops API’s own status and body (its 401, 403 and 404 pass through). Not configured: 409; ops API unreachable: 502, timed out: 504 (`upstream: "ops"`). Mutations are rate-limited (10 per minute per admin) and audited.',
+      'Proxy to the operations API of an application deployed on Coolify. Its base URL is the application’s first https domain + its OPS_PREFIX env var (default /ops; only `^/[A-Za-z0-9/_-]*$`); its token is its OPS_TOKEN env var. Both are read from Coolify and never leave the server. Plain http and domains that are or resolve to loopback, private or link-local addresses are refused (409, reason `target_not_allowed`) unless COOLIFY_OPS_ALLOW_PRIVATE=true. Answers are always JSON: the ops API’s status and its JSON body re-serialised (its 401, 403 and 404 pass through, `application/problem+json` kept); any other answer (HTML, text, invalid JSON, over 8 MB) is a 502 `E_COOLIFY_OPS_INVALID_RESPONSE` with `upstream_status`, never the upstream body. Not configured: 409; ops API unreachable or too slow: 502 `E_COOLIFY_OPS_UNREACHABLE` with one generic detail (`upstream: "ops"`). Mutations are rate-limited (10 per minute per admin) and audited.',
   },
 ]
 
@@ -148,7 +148,7 @@ export const schemas = {
     healthy: nullable('boolean'),
     reason: {
       type: ['string', 'null'],
-      enum: ['no_https_domain', 'no_ops_token', 'ops_token_not_readable', 'unreachable', 'unauthorized', 'unhealthy', 'unexpected_response', null],
+      enum: ['no_https_domain', 'target_not_allowed', 'no_ops_token', 'ops_token_not_readable', 'invalid_ops_prefix', 'unreachable', 'unauthorized', 'unhealthy', 'unexpected_response', null],
     },
     message: nullable('string'),
   }),
@@ -192,7 +192,7 @@ const opsRead = (operationId: string, summary: string, schema: string, parameter
   get: op('Coolify ops proxy', operationId, summary, {
     parameters: [appParam, ...parameters],
     responses: {
-      200: json('The ops API’s answer', ref(schema)),
+      200: json('The ops API’s JSON answer, re-serialised', ref(schema)),
       ...errorResponses(401, 403, 404, 409, 422, 502, 503, 504),
     },
   }),
@@ -200,7 +200,7 @@ const opsRead = (operationId: string, summary: string, schema: string, parameter
 const opsWrite = (operationId: string, summary: string, schema: string, extra: Record<string, unknown> = {}) =>
   op('Coolify ops proxy', operationId, summary, {
     ...extra,
-    responses: { 200: json('The ops API’s answer', ref(schema)), ...errorResponses(401, 403, 404, 409, 422, 429, 502, 504) },
+    responses: { 200: json('The ops API’s JSON answer, re-serialised', ref(schema)), ...errorResponses(401, 403, 404, 409, 422, 429, 502, 504) },
   })
 
 export const paths: OpenApiModule['paths'] = {

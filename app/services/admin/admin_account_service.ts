@@ -1,6 +1,7 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import AdminUser from '#models/admin_user'
+import { ClockService } from '#services/clock_service'
 import { SetupTokenService } from '#services/admin/setup_token_service'
 
 export type SetupOutcome =
@@ -8,8 +9,12 @@ export type SetupOutcome =
   | { ok: false; reason: 'setup_closed' | 'invalid_token' }
 
 /** Admin accounts: first-run setup (token-protected), CLI creation, login bookkeeping. */
+@inject()
 export class AdminAccountService {
-  protected tokens = new SetupTokenService()
+  constructor(
+    protected tokens: SetupTokenService,
+    protected clock: ClockService
+  ) {}
 
   /** Creates the first admin when the setup token is valid and no admin exists yet. */
   async setup(token: string, email: string, password: string): Promise<SetupOutcome> {
@@ -51,7 +56,7 @@ export class AdminAccountService {
   }
 
   async touchLogin(admin: AdminUser) {
-    admin.lastLoginAt = DateTime.now()
+    admin.lastLoginAt = this.clock.now()
     await admin.save()
   }
 }

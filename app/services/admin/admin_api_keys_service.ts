@@ -3,30 +3,14 @@ import { ApiKeyService } from '#services/auth/api_key_service'
 import { OpsTokenRegistry, type OpsPrincipal } from '#services/ops/ops_tokens'
 import { inject } from '@adonisjs/core'
 
-export interface ApiKeyRow {
-  prefix: string
-  name: string
-  scope: string | null
-  created_at: string
-  last_used_at: string | null
-  revoked_at: string | null
-}
-
 /** The API keys page: analytics keys (managed here) and the configured ops tokens (names only). */
 @inject()
 export class AdminApiKeysService {
   constructor(protected keys: ApiKeyService) {}
 
-  async list(): Promise<ApiKeyRow[]> {
-    const keys = await this.keys.list()
-    return keys.map((key) => ({
-      prefix: key.prefix,
-      name: key.name,
-      scope: key.user?.externalId ?? null,
-      created_at: key.createdAt.toISO()!,
-      last_used_at: key.lastUsedAt?.toISO() ?? null,
-      revoked_at: key.revokedAt?.toISO() ?? null,
-    }))
+  /** Every analytics key, newest first, with the user it is scoped to. */
+  async list() {
+    return this.keys.list()
   }
 
   async create(name: string, userExternalId: string | null) {

@@ -1,35 +1,36 @@
 import { inject } from '@adonisjs/core'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
-import SyncUserJob from '#jobs/sync_user_job'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
-import { syncRunView, type SyncRunView } from '#services/admin/admin_users_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { SyncSchedulerService } from '#services/sync/sync_scheduler_service'
 
 export type SyncStart =
   | { state: 'unknown_user' }
   | { state: 'not_connected' }
-  | { state: 'running'; run: SyncRunView }
+  | { state: 'running'; run: SyncRun }
   | { state: 'queued'; jobId: string }
 
-export type SyncPoll = { state: 'unknown_user' } | { state: 'queued' } | { state: 'run'; run: SyncRunView }
+export type SyncPoll = { state: 'unknown_user' } | { state: 'queued' } | { state: 'run'; run: SyncRun }
 
 /**
- * Sync now from the admin UI: enqueues the same per-user job the scheduler
- * uses (so the per-user lock, failed-job store and analytics hook apply) and
- * lets the page poll the sync run the job records under its job id.
+ * Sync now from the admin UI: enqueues the scheduler's immediate sync (the same per-user job, so
+ * the per-user lock, failed-job store and analytics hook apply) and lets the page poll the sync
+ * run the job records under its job id.
  */
 @inject()
 export class AdminSyncService {
-  constructor(protected tokens: ProviderTokenService) {}
+  constructor(
+    protected tokens: ProviderTokenService,
+    protected scheduler: SyncSchedulerService
+  ) {}
 
   async start(externalId: string, days?: number): Promise<SyncStart> {
     const user = await User.findBy('externalId', externalId)
     if (!user) return { state: 'unknown_user' }
     if (!(await this.tokens.tokenFor(user))) return { state: 'not_connected' }
     const running = await SyncRun.query().where('userId', user.id).where('status', 'running').orderBy('id', 'desc').first()
-    if (running) return { state: 'running', run: syncRunView(running) }
-    const { jobId } = await SyncUserJob.dispatch({ userId: user.id, trigger: 'admin', ...(days ? { days } : {}) }).run()
-    return { state: 'queued', jobId }
+    if (running) return { state: 'running', run: running }
+    return { state: 'queued', jobId: await this.scheduler.backfill(user.id, days, 'admin') }
   }
 
   /** The run recorded for a job (or "queued" while the worker has not picked it up). */
@@ -41,6 +42,6 @@ export class AdminSyncService {
     else if (jobId !== undefined) query.where('jobId', jobId)
     else return { state: 'queued' }
     const run = await query.orderBy('id', 'desc').first()
-    return run ? { state: 'run', run: syncRunView(run) } : { state: 'queued' }
+    return run ? { state: 'run', run } : { state: 'queued' }
   }
 }

@@ -1,5 +1,5 @@
 import limiter from '@adonisjs/limiter/services/main'
-import { RateLimitService } from '#services/rate_limit_service'
+import { RateLimitService, limiterFor } from '#services/rate_limit_service'
 import { inject } from '@adonisjs/core'
 
 /** Attempts per IP (any account) in the window, counted for every attempt. */
@@ -62,12 +62,7 @@ export class LoginThrottleService {
   /** Forgets the counters of an address and an account (tests, and an operator's manual unlock). */
   async reset(ip: string, emails: string[] = []) {
     for (const policy of [LOGIN_IP_POLICY, SETUP_IP_POLICY]) {
-      const bucket = limiter.use({
-        requests: policy.requests,
-        duration: policy.window,
-        inMemoryBlockOnConsumed: policy.requests + 1,
-        inMemoryBlockDuration: '10 seconds',
-      })
+      const bucket = limiterFor(policy)
       await bucket.delete(`${policy.bucket}:${ip}`)
       bucket.deleteInMemoryBlockedKeys()
     }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import DailyActivity from '#models/daily_activity'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
 import { ClockService } from '#services/clock_service'
@@ -8,8 +9,7 @@ import { AnalyticsStore } from '#services/analytics/analytics_store'
 import { InsightsService } from '#services/analytics/insights_service'
 import { checkValue } from '#services/analytics/anomaly_calculator'
 import type { MetricName } from '#services/analytics/metrics'
-import InsightsTransformer from '#transformers/insights_transformer'
-import { syncRunView, type SyncRunView } from '#services/admin/admin_users_service'
+import type { UserInsights } from '#services/analytics/insights_service'
 
 /** The five charts of the overview, in display order. */
 export const CHARTS = [
@@ -44,16 +44,16 @@ export interface ChartData {
   } | null
 }
 
+/** One user's overview over `days` calendar days ending today (`from` … `to`). */
 export interface OverviewData {
-  userId: string
-  connected: boolean
+  user: User
   days: number
   from: string
   to: string
   charts: ChartData[]
-  insights: Record<string, unknown>
-  lastRun: SyncRunView | null
-  lastSyncedAt: string | null
+  insights: UserInsights
+  lastRun: SyncRun | null
+  /** Days with sleep, recharge, activity or cardio-load data, whichever type has most. */
   recordDays: number
 }
 
@@ -107,15 +107,13 @@ export class OverviewService {
       }
     })
     return {
-      userId: user.externalId,
-      connected: user.isConnected,
+      user,
       days,
       from,
       to,
       charts,
-      insights: new InsightsTransformer(insights).toObject() as Record<string, unknown>,
-      lastRun: lastRun ? syncRunView(lastRun) : null,
-      lastSyncedAt: user.lastSyncedAt?.toISO() ?? null,
+      insights,
+      lastRun,
       recordDays: Math.max(dataDays.sleep, dataDays.recharge, dataDays.activity, dataDays.cardio_load),
     }
   }
@@ -133,7 +131,7 @@ export class OverviewService {
 
   protected async steps(userId: number, from: string, to: string): Promise<ChartPoint[]> {
     const rows = (await db
-      .from('daily_activities')
+      .from(DailyActivity.table)
       .select('date', 'steps')
       .where('user_id', userId)
       .whereBetween('date', [from, to])

@@ -2,6 +2,22 @@ import { dashboardApiPrefix, dashboardPrefix } from '#config/surfaces'
 
 const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
 
+/** The dashboard's JSON API (`DASHBOARD_PREFIX/api/...`), ops proxy included. */
+export function isDashboardApiPath(path: string) {
+  return startsWithSegment(path, dashboardApiPrefix)
+}
+
+/**
+ * Headers of every dashboard API answer, errors included: even if a body ever came back as
+ * markup (a proxied app answering HTML), the browser must neither sniff it into a page nor run
+ * anything in it. `sandbox` gives such a document an opaque origin, so it cannot read the
+ * admin's cookies or call the API with them.
+ */
+export const DASHBOARD_API_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+}
+
 /** HTML pages of the admin UI (`/admin/...` and the dashboard pages, not its JSON API). */
 export function isAdminPagePath(path: string) {
   if (startsWithSegment(path, dashboardApiPrefix)) return false

@@ -2,11 +2,10 @@ import { latestWithin, type MetricName, type MetricSeries } from '#services/anal
 import { iqrSeverity, round } from '#services/analytics/stats'
 import type { BaselineStatus } from '#services/analytics/baseline_calculator'
 
-/** The baseline fields an anomaly check needs (a stored row or a fresh computation). */
+/** The baseline fields an anomaly check needs (a stored Baseline or a fresh computation). */
 export interface BaselineLike {
   metricName: MetricName
   baselineValue: number
-  baseline7d: number | null
   q1: number | null
   q3: number | null
   lowerBound: number | null

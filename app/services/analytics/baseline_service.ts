@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import { ClockService } from '#services/clock_service'
 import { UserService } from '#services/user_service'
 import { SeriesLoader } from '#services/analytics/series_loader'
-import { AnalyticsStore, type StoredBaseline } from '#services/analytics/analytics_store'
+import type Baseline from '#models/baseline'
+import { AnalyticsStore } from '#services/analytics/analytics_store'
 import {
   BASELINE_WINDOW_DAYS,
   computeBaseline,
@@ -17,7 +18,7 @@ import BaselineNotFoundException from '#exceptions/baseline_not_found_exception'
 /** Result of GET /baselines/check/{metric_name}/{value}. */
 export interface BaselineCheck extends ValueCheck {
   value: number
-  baseline: StoredBaseline
+  baseline: Baseline
 }
 
 /**
@@ -45,7 +46,7 @@ export class BaselineService {
     const results = METRIC_NAMES.map((m) => computeBaseline(m, series[m], today)).filter(
       (b): b is BaselineResult => b !== null
     )
-    await this.store.replaceBaselines(userId, results, this.clock.now().toJSDate())
+    await this.store.replaceBaselines(userId, results, this.clock.now())
     return results
   }
 
@@ -57,13 +58,13 @@ export class BaselineService {
   }
 
   /** Stored baselines of a user, in metric order (empty before the first calculation). */
-  async list(externalId: string): Promise<StoredBaseline[]> {
+  async list(externalId: string): Promise<Baseline[]> {
     const user = await this.users.findOrFail(externalId)
     return this.store.baselines(user.id)
   }
 
   /** One stored baseline; 404 for an unknown metric name or when none is stored. */
-  async show(externalId: string, metricName: string): Promise<StoredBaseline> {
+  async show(externalId: string, metricName: string): Promise<Baseline> {
     const user = await this.users.findOrFail(externalId)
     if (!isMetricName(metricName)) throw new UnknownMetricException(metricName)
     const baseline = await this.store.baseline(user.id, metricName)

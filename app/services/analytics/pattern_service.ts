@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import { ClockService } from '#services/clock_service'
 import { UserService } from '#services/user_service'
 import { SeriesLoader } from '#services/analytics/series_loader'
-import { AnalyticsStore, type StoredPattern } from '#services/analytics/analytics_store'
+import type Pattern from '#models/pattern'
+import { AnalyticsStore } from '#services/analytics/analytics_store'
 import { CORRELATION_WINDOW_DAYS, computePatterns, type PatternResult, type Significance } from '#services/analytics/pattern_calculator'
 import { isPatternName, shiftDate, type MetricSeries, type PatternName } from '#services/analytics/metrics'
 import UnknownPatternException from '#exceptions/unknown_pattern_exception'
@@ -28,7 +29,7 @@ export class PatternService {
       preloaded?.series ??
       (await this.loader.load(userId, shiftDate(today, -(CORRELATION_WINDOW_DAYS - 1)), today)).series
     const results = computePatterns(series, today)
-    await this.store.replacePatterns(userId, results, this.clock.now().toJSDate())
+    await this.store.replacePatterns(userId, results, this.clock.now())
     return results
   }
 
@@ -40,13 +41,13 @@ export class PatternService {
   }
 
   /** Stored patterns in name order (empty before the first detection). */
-  async list(externalId: string): Promise<StoredPattern[]> {
+  async list(externalId: string): Promise<Pattern[]> {
     const user = await this.users.findOrFail(externalId)
     return this.store.patterns(user.id)
   }
 
   /** One stored pattern; 404 for an unknown name or when it has not been detected yet. */
-  async show(externalId: string, name: string): Promise<StoredPattern> {
+  async show(externalId: string, name: string): Promise<Pattern> {
     const user = await this.users.findOrFail(externalId)
     if (!isPatternName(name)) throw new UnknownPatternException(name)
     const pattern = await this.store.pattern(user.id, name)

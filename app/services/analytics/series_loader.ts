@@ -1,5 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
+import type { LucidModel } from '@adonisjs/lucid/types/model'
+import CardioLoad from '#models/cardio_load'
+import NightlyRecharge from '#models/nightly_recharge'
+import SleepRecord from '#models/sleep_record'
 import { emptySeries, type MetricSeries } from '#services/analytics/metrics'
+import { selectAttributes, type AttributeOf } from '#services/records/columns'
+import { dataType, type DataTypeKey } from '#services/records/data_types'
 
 /** The metric series of one user plus the dates that have a row in each source. */
 export interface LoadedSeries {
@@ -8,13 +14,11 @@ export interface LoadedSeries {
   rechargeDates: string[]
 }
 
+/** The data types whose stored days the analytics status reports (`data_days`), in its order. */
+const DATA_DAYS_TYPES = ['sleep', 'recharge', 'activity', 'cardio_load'] as const satisfies readonly DataTypeKey[]
+
 /** Days with a row per source, all time (analytics status `data_days`). */
-export interface DataDays {
-  sleep: number
-  recharge: number
-  activity: number
-  cardio_load: number
-}
+export type DataDays = Record<(typeof DATA_DAYS_TYPES)[number], number>
 
 type Row = Record<string, unknown>
 
@@ -26,35 +30,36 @@ function toNumber(value: unknown): number | null {
 
 /**
  * Reads the analytics source series (DESIGN §4): one query per source table per user, each a
- * single ordered scan of the user's rows, so the cost is linear in stored history.
- * hrv_rmssd and resting_hr come from nightly recharge, sleep_score from sleep, training_load
- * and training_load_ratio from cardio load. Nulls are skipped; a real 0 is kept.
+ * single ordered scan of the user's rows read as plain rows (no model hydration), so the cost is
+ * linear in stored history. hrv_rmssd and resting_hr come from nightly recharge, sleep_score from
+ * sleep, training_load and training_load_ratio from cardio load. Nulls are skipped; a real 0 is kept.
  */
 export class SeriesLoader {
   /** Series dated `from` … `to` (ISO dates); `from` null reads all history up to `to`. */
   async load(userId: number, from: string | null, to: string): Promise<LoadedSeries> {
-    const scan = (table: string, columns: string[]) => {
-      const q = db.from(table).select(['date', ...columns]).where('user_id', userId).where('date', '<=', to)
+    const scan = <Model extends LucidModel>(model: Model, attributes: AttributeOf<Model>[]) => {
+      const q = model.query().pojo<Row>().select(selectAttributes(model, attributes))
+      q.where('userId', userId).where('date', '<=', to)
       if (from !== null) q.where('date', '>=', from)
-      return q.orderBy('date', 'asc') as unknown as Promise<Row[]>
+      return q.orderBy('date', 'asc')
     }
     // Sequential on purpose: inside a transaction all queries share one connection.
-    const recharge = await scan('nightly_recharges', ['hrv_avg', 'heart_rate_avg'])
-    const sleep = await scan('sleep_records', ['sleep_score'])
-    const cardio = await scan('cardio_loads', ['cardio_load', 'cardio_load_ratio'])
+    const recharge = await scan(NightlyRecharge, ['date', 'hrvAvg', 'heartRateAvg'])
+    const sleep = await scan(SleepRecord, ['date', 'sleepScore'])
+    const cardio = await scan(CardioLoad, ['date', 'cardioLoad', 'cardioLoadRatio'])
     const series = emptySeries()
     const push = (metric: keyof MetricSeries, date: string, raw: unknown) => {
       const value = toNumber(raw)
       if (value !== null) series[metric].push({ date, value })
     }
     for (const r of recharge) {
-      push('hrv_rmssd', String(r.date), r.hrv_avg)
-      push('resting_hr', String(r.date), r.heart_rate_avg)
+      push('hrv_rmssd', String(r.date), r.hrvAvg)
+      push('resting_hr', String(r.date), r.heartRateAvg)
     }
-    for (const r of sleep) push('sleep_score', String(r.date), r.sleep_score)
+    for (const r of sleep) push('sleep_score', String(r.date), r.sleepScore)
     for (const r of cardio) {
-      push('training_load', String(r.date), r.cardio_load)
-      push('training_load_ratio', String(r.date), r.cardio_load_ratio)
+      push('training_load', String(r.date), r.cardioLoad)
+      push('training_load_ratio', String(r.date), r.cardioLoadRatio)
     }
     return {
       series,
@@ -65,15 +70,12 @@ export class SeriesLoader {
 
   /** Days with a stored row per source, all time (rows are unique per user and date). */
   async dataDays(userId: number): Promise<DataDays> {
-    const count = async (table: string) => {
-      const row = (await db.from(table).where('user_id', userId).count('* as n').first()) as Row | null
-      return toNumber(row?.n) ?? 0
+    const days = {} as DataDays
+    // Sequential on purpose, as above.
+    for (const key of DATA_DAYS_TYPES) {
+      const row = (await db.from(dataType(key).table).where('user_id', userId).count('* as n').first()) as Row | null
+      days[key] = toNumber(row?.n) ?? 0
     }
-    return {
-      sleep: await count('sleep_records'),
-      recharge: await count('nightly_recharges'),
-      activity: await count('daily_activities'),
-      cardio_load: await count('cardio_loads'),
-    }
+    return days
   }
 }

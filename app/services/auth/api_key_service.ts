@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import ApiKey from '#models/api_key'
 import User from '#models/user'
 import InvalidApiKeyException from '#exceptions/invalid_api_key_exception'
 import UnknownUserException from '#exceptions/unknown_user_exception'
+import { ClockService } from '#services/clock_service'
 
 /** What an authenticated request knows about its key (null scope = service key). */
 export interface ApiKeyIdentity {
@@ -44,7 +46,10 @@ export const hashApiKey = (plain: string) => createHash('sha256').update(plain).
  * API keys (DESIGN §4): 256 random bits, shown once, stored as SHA-256 with
  * a visible prefix, optional user scope, last-used time and revocation.
  */
+@inject()
 export class ApiKeyService {
+  constructor(protected clock: ClockService) {}
+
   /** Creates a key and returns the only copy of its plain value. */
   async create(name: string, userExternalId?: string | null) {
     let userId: number | null = null
@@ -72,7 +77,7 @@ export class ApiKeyService {
   async revoke(prefix: string): Promise<boolean> {
     const apiKey = await ApiKey.query().where('prefix', prefix).whereNull('revokedAt').first()
     if (!apiKey) return false
-    apiKey.revokedAt = DateTime.now()
+    apiKey.revokedAt = this.clock.now()
     await apiKey.save()
     identityCache.clear()
     return true

@@ -40,12 +40,12 @@ export class ApplicationsService {
     return this.audit.around(actor, { action: 'coolify.deploy', target: `application:${uuid}`, details: { force } }, async () => {
       const answer = await this.client.post<DeployAnswer>('/deploy', { query: { uuid, force } })
       const first = answer.deployments?.find((d) => d.resource_uuid === uuid) ?? answer.deployments?.[0] ?? {}
-      return {
+      return maskSecrets({
         message: first.message ?? null,
         resource_uuid: first.resource_uuid ?? uuid,
         deployment_uuid: first.deployment_uuid ?? null,
         force,
-      }
+      })
     })
   }
 
@@ -66,10 +66,11 @@ export class ApplicationsService {
   /** Container logs (`lines` 1–10000), never cached: they change every second. */
   async logs(uuid: string, lines: number, showTimestamps?: boolean) {
     await this.scope.assertApplication(uuid)
-    return this.client.get<{ logs: string }>(path(uuid, '/logs'), {
+    const answer = await this.client.get<{ logs: string }>(path(uuid, '/logs'), {
       query: { lines, show_timestamps: showTimestamps },
       cache: false,
     })
+    return maskSecrets(answer)
   }
 
   /** `PATCH /applications/{uuid}` with Coolify's field names (`domains`, `limits_cpus` …). */
@@ -78,14 +79,14 @@ export class ApplicationsService {
     return this.audit.around(
       actor,
       { action: 'coolify.application.update', target: `application:${uuid}`, details: { fields: Object.keys(changes) } },
-      () => this.client.patch<{ uuid: string }>(path(uuid), { body: changes })
+      async () => maskSecrets(await this.client.patch<{ uuid: string }>(path(uuid), { body: changes }))
     )
   }
 
   protected async action(actor: DashboardActor, uuid: string, verb: 'start' | 'stop' | 'restart', query: Record<string, boolean | undefined>) {
     await this.scope.assertApplication(uuid)
-    return this.audit.around(actor, { action: `coolify.application.${verb}`, target: `application:${uuid}`, details: query }, () =>
-      this.client.post<{ message: string; deployment_uuid?: string }>(path(uuid, `/${verb}`), { query })
+    return this.audit.around(actor, { action: `coolify.application.${verb}`, target: `application:${uuid}`, details: query }, async () =>
+      maskSecrets(await this.client.post<{ message: string; deployment_uuid?: string }>(path(uuid, `/${verb}`), { query }))
     )
   }
 }

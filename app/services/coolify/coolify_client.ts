@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto'
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 import { cacheGenerations, type CacheGenerations } from '#services/coolify/cache_generations'
+import { maskUrlCredentials } from '#services/coolify/masking'
 import CoolifyNotConfiguredException from '#exceptions/coolify_not_configured_exception'
 import CoolifyRequestException from '#exceptions/coolify_request_exception'
 import CoolifyTimeoutException from '#exceptions/coolify_timeout_exception'
 import CoolifyTokenRejectedException from '#exceptions/coolify_token_rejected_exception'
 import CoolifyUnreachableException from '#exceptions/coolify_unreachable_exception'
 import CoolifyUpstreamErrorException from '#exceptions/coolify_upstream_error_exception'
+import CoolifyUpstreamException from '#exceptions/coolify_upstream_exception'
 
 export interface CoolifyClientOptions {
   /** Coolify instance URL (`https://coolify.example.com`); `/api/v1` is appended when missing. */
@@ -264,12 +266,14 @@ export class CoolifyClient {
 
   protected statusError(response: Response, data: unknown): Error {
     const status = response.status
-    const upstreamMessage =
+    const message =
       data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
         ? (data as { message: string }).message
         : typeof data === 'string' && data.length > 0 && data.length < 300 && !data.trimStart().startsWith('<')
           ? data
           : null
+    // Coolify's messages can quote a repository or database URL: never pass its credentials on.
+    const upstreamMessage = message === null ? null : maskUrlCredentials(message)
 
     if (status === 401 || (status === 400 && upstreamMessage === 'Invalid token.')) {
       return new CoolifyTokenRejectedException('Coolify rejected the configured token (upstream coolify answered ' + status + '). Check COOLIFY_TOKEN.')
@@ -287,7 +291,7 @@ export class CoolifyClient {
     const errors = (data as { errors?: unknown } | null)?.errors
     if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
       error.problemExtensions.errors = Object.entries(errors as Record<string, unknown>).flatMap(([field, messages]) =>
-        (Array.isArray(messages) ? messages : [messages]).map((message) => ({ field, rule: 'coolify', message: String(message) }))
+        (Array.isArray(messages) ? messages : [messages]).map((text) => ({ field, rule: 'coolify', message: maskUrlCredentials(String(text)) }))
       )
     }
     const retryAfter = response.headers.get('retry-after')
@@ -296,15 +300,7 @@ export class CoolifyClient {
   }
 
   protected mapError(error: unknown, deadline: AbortSignal): Error {
-    if (
-      error instanceof CoolifyTimeoutException ||
-      error instanceof CoolifyUnreachableException ||
-      error instanceof CoolifyRequestException ||
-      error instanceof CoolifyTokenRejectedException ||
-      error instanceof CoolifyUpstreamErrorException
-    ) {
-      return error
-    }
+    if (error instanceof CoolifyUpstreamException) return error
     if (error instanceof AttemptTimeout || deadline.aborted || (error as Error)?.name === 'TimeoutError') {
       return new CoolifyTimeoutException(this.timeoutMessage())
     }

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { CoolifyClient } from '#services/coolify/coolify_client'
 import { ProjectScopeService } from '#services/coolify/project_scope_service'
+import { maskSecrets } from '#services/coolify/masking'
 import CoolifyTokenRejectedException from '#exceptions/coolify_token_rejected_exception'
 import CoolifyNotConfiguredException from '#exceptions/coolify_not_configured_exception'
 import type { CoolifyApplication, CoolifyDatabase, CoolifyDeployment, CoolifyResourceRef, CoolifyServer } from '#services/coolify/types'
@@ -67,7 +68,7 @@ export class DashboardStatsService {
       // A rejected token proves Coolify answered; not configured means nothing was tried.
       coolify.reachable = error instanceof CoolifyTokenRejectedException
       if (error instanceof CoolifyNotConfiguredException) coolify.configured = false
-      return result
+      return maskSecrets(result)
     }
 
     const [inventory, applications, databases, services, servers] = await Promise.allSettled([
@@ -103,7 +104,7 @@ export class DashboardStatsService {
       )
     }
     if (apps) result.recent_deployments = await this.recentDeployments(apps, result.errors)
-    return result
+    return maskSecrets(result)
   }
 
   protected async recentDeployments(apps: CoolifyApplication[], errors: Record<string, string>) {

@@ -68,7 +68,7 @@ export class DatabasesService {
     return this.audit.around(
       actor,
       { action: 'coolify.database.update', target: `database:${uuid}`, details: { fields: Object.keys(changes) } },
-      () => this.client.patch<{ message?: string }>(path(uuid), { body: changes })
+      async () => maskSecrets(await this.client.patch<{ message?: string }>(path(uuid), { body: changes }))
     )
   }
 
@@ -106,20 +106,20 @@ export class DatabasesService {
           const answer = await this.client.patch<{ message?: string }>(path(uuid, `/backups/${encodeURIComponent(chosen.uuid)}`), {
             body: { backup_now: true },
           })
-          return { message: answer?.message ?? 'Backup started.', backup_uuid: chosen.uuid, created: false }
+          return maskSecrets({ message: answer?.message ?? 'Backup started.', backup_uuid: chosen.uuid, created: false })
         }
         const answer = await this.client.post<{ uuid: string; message?: string }>(path(uuid, '/backups'), {
           body: { frequency: input.frequency, enabled: true, backup_now: true },
         })
-        return { message: answer?.message ?? 'Backup started.', backup_uuid: answer.uuid, created: true }
+        return maskSecrets({ message: answer?.message ?? 'Backup started.', backup_uuid: answer.uuid, created: true })
       }
     )
   }
 
   protected async action(actor: DashboardActor, uuid: string, verb: 'start' | 'stop' | 'restart', query: Record<string, boolean | undefined>) {
     await this.scope.assertDatabase(uuid)
-    return this.audit.around(actor, { action: `coolify.database.${verb}`, target: `database:${uuid}`, details: query }, () =>
-      this.client.post<{ message: string }>(path(uuid, `/${verb}`), { query })
+    return this.audit.around(actor, { action: `coolify.database.${verb}`, target: `database:${uuid}`, details: query }, async () =>
+      maskSecrets(await this.client.post<{ message: string }>(path(uuid, `/${verb}`), { query }))
     )
   }
 }

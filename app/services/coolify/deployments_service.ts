@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import { CoolifyClient } from '#services/coolify/coolify_client'
 import { ProjectScopeService } from '#services/coolify/project_scope_service'
 import { DashboardAuditService } from '#services/coolify/dashboard_audit_service'
+import { maskSecrets } from '#services/coolify/masking'
 import type { CoolifyDeployment, DashboardActor } from '#services/coolify/types'
 
 export interface DeploymentLogEntry {
@@ -72,29 +73,29 @@ export class DeploymentsService {
     // Coolify's OpenAPI documents an array; the real answer is {count, deployments}. Accept both.
     const deployments = Array.isArray(answer) ? answer : (answer.deployments ?? [])
     const count = Array.isArray(answer) ? skip + deployments.length : (answer.count ?? deployments.length)
-    return { count, skip, take, deployments: deployments.map(summarizeDeployment) }
+    return maskSecrets({ count, skip, take, deployments: deployments.map(summarizeDeployment) })
   }
 
   async show(uuid: string) {
-    return summarizeDeployment(await this.fetch(uuid))
+    return maskSecrets(summarizeDeployment(await this.fetch(uuid)))
   }
 
   /** Parsed log entries of a deployment; Coolify's internal (hidden) steps only on request. */
   async logs(uuid: string, includeHidden = false) {
     const deployment = await this.fetch(uuid)
     const entries = parseDeploymentLogs(deployment.logs)
-    return {
+    return maskSecrets({
       deployment_uuid: deployment.deployment_uuid,
       status: deployment.status ?? null,
       logs: includeHidden ? entries : entries.filter((e) => !e.hidden),
-    }
+    })
   }
 
   async cancel(actor: DashboardActor, uuid: string) {
     await this.fetch(uuid)
-    return this.audit.around(actor, { action: 'coolify.deployment.cancel', target: `deployment:${uuid}` }, () =>
-      this.client.post<{ message: string; deployment_uuid: string; status: string }>(
-        `/deployments/${encodeURIComponent(uuid)}/cancel`
+    return this.audit.around(actor, { action: 'coolify.deployment.cancel', target: `deployment:${uuid}` }, async () =>
+      maskSecrets(
+        await this.client.post<{ message: string; deployment_uuid: string; status: string }>(`/deployments/${encodeURIComponent(uuid)}/cancel`)
       )
     )
   }

@@ -54,7 +54,7 @@ export class EnvironmentVariablesService {
     return this.audit.around(
       actor,
       { action: 'coolify.env.create', target: `application:${uuid}/envs/${input.key}`, details: { is_preview: input.is_preview ?? false } },
-      () => this.client.post<{ uuid: string }>(envsPath(uuid), { body: input })
+      async () => maskSecrets(await this.client.post<{ uuid: string }>(envsPath(uuid), { body: input }))
     )
   }
 
@@ -78,7 +78,7 @@ export class EnvironmentVariablesService {
     return this.audit.around(
       actor,
       { action: 'coolify.env.delete', target: `application:${uuid}/envs/${env.key}`, details: { is_preview: env.is_preview ?? false } },
-      () => this.client.delete<{ message: string }>(`${envsPath(uuid)}/${encodeURIComponent(env.uuid)}`)
+      async () => maskSecrets(await this.client.delete<{ message: string }>(`${envsPath(uuid)}/${encodeURIComponent(env.uuid)}`))
     )
   }
 

@@ -1,19 +1,33 @@
 /**
  * Server-side masking of Coolify secrets (DESIGN §6): env var values, webhook secrets,
- * basic-auth and database passwords, tokens and API keys, and the credentials inside
- * database URLs. Pure functions; a value leaves unmasked only when `reveal` is true.
+ * basic-auth and database passwords, tokens and API keys, whole values that embed secrets
+ * (custom `docker run` options, compose files), and the credentials inside any URL in any
+ * string. Pure functions; a value leaves unmasked only when `reveal` is true.
  */
 
 export const MASK = '********'
 
 /** Keys whose string value is a secret wherever they appear in a Coolify object. */
 const SECRET_KEY = /(password|secret|token|api_key|private_key|license_key)/i
-/** Keys holding connection URLs whose user-info part is a secret. */
-const URL_KEY = /_db_url$|_url_with_credentials$/i
+/** Keys whose whole value may embed secrets (`-e KEY=…` run options, compose files with env values). */
+const SECRET_VALUE_KEY = /^(custom_docker_run_options|docker_compose_raw|docker_compose)$/i
+/** `scheme://` and the authority after it (up to the path, query, fragment or the end of the word). */
+const URL_AUTHORITY = /([a-z][a-z0-9+.-]*:\/\/)([^\s/?#"'<>\\]*)/gi
 
-/** `postgres://user:pass@host/db` → `postgres://user:********@host/db`; other strings unchanged. */
+/**
+ * Masks the user-info of every URL inside a string: `postgres://user:pass@host/db` →
+ * `postgres://user:********@host/db`, `https://ghp_x@github.com` → `https://********@github.com`
+ * (a token alone in the user part). URLs without user-info and other text are unchanged.
+ */
 export function maskUrlCredentials(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^:@/]*):([^@/]*)@/i, (_m, scheme, user) => `${scheme}${user}:${MASK}@`)
+  return value.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
+    const at = authority.lastIndexOf('@')
+    if (at < 0) return match
+    const userinfo = authority.slice(0, at)
+    const colon = userinfo.indexOf(':')
+    const masked = colon < 0 ? MASK : `${userinfo.slice(0, colon)}:${MASK}`
+    return `${scheme}${masked}${authority.slice(at)}`
+  })
 }
 
 function maskString(value: unknown): unknown {
@@ -31,9 +45,10 @@ export function maskEnvVar<T extends Record<string, unknown>>(env: T): T {
 }
 
 /**
- * Deep copy of any Coolify answer with every secret masked. Env var values, keys matching
- * password/secret/token/api_key/private_key/license_key, and the password inside
- * `*_db_url` values. With `reveal`, the data is returned unchanged.
+ * Deep copy of any Coolify answer with every secret masked: env var values; keys matching
+ * password/secret/token/api_key/private_key/license_key; `custom_docker_run_options`,
+ * `docker_compose_raw` and `docker_compose` whole; URL credentials in every other string
+ * (`git_repository`, `*_db_url`, log lines, messages). With `reveal`, the data is returned unchanged.
  */
 export function maskSecrets<T>(data: T, reveal = false): T {
   if (reveal) return data
@@ -41,13 +56,13 @@ export function maskSecrets<T>(data: T, reveal = false): T {
 }
 
 function walk(data: unknown): unknown {
+  if (typeof data === 'string') return maskUrlCredentials(data)
   if (Array.isArray(data)) return data.map(walk)
   if (!data || typeof data !== 'object') return data
   const source = data as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(source)) {
-    if (typeof value === 'string' && SECRET_KEY.test(key)) out[key] = maskString(value)
-    else if (typeof value === 'string' && URL_KEY.test(key)) out[key] = maskUrlCredentials(value)
+    if (typeof value === 'string' && (SECRET_KEY.test(key) || SECRET_VALUE_KEY.test(key))) out[key] = maskString(value)
     else out[key] = walk(value)
   }
   return isEnvVar(source) ? maskEnvVar(out) : out

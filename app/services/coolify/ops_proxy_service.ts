@@ -5,12 +5,16 @@ import { DashboardAuditService } from '#services/coolify/dashboard_audit_service
 import { RateLimitService, type RateLimitPolicy } from '#services/rate_limit_service'
 import CoolifyOpsNotConfiguredException from '#exceptions/coolify_ops_not_configured_exception'
 import CoolifyOpsUnreachableException from '#exceptions/coolify_ops_unreachable_exception'
+import CoolifyOpsInvalidResponseException from '#exceptions/coolify_ops_invalid_response_exception'
+import { opsRequestUrl } from '#services/coolify/ops_target_policy'
+import { requestOps, type OpsHttpAnswer } from '#services/coolify/ops_transport'
 import type { DashboardActor } from '#services/coolify/types'
 
-/** An ops API answer, passed through: status, body and its content type. */
+/** An ops API answer, passed on as JSON: its status and its parsed JSON body. */
 export interface ProxiedResponse {
   status: number
-  contentType: string
+  /** The ops API answered `application/problem+json` (an error in RFC 9457 form). */
+  problem: boolean
   body: unknown
   /** RateLimit-* headers of the dashboard's own budget (mutations only). */
   headers?: Record<string, string>
@@ -29,12 +33,16 @@ export interface OpsStatus {
 }
 
 const READ_TIMEOUT_MS = 10_000
+/** Largest ops answer read (a 1000-line log page is far below). */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024
+const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]+\+)?json$/
 
 /**
  * Proxy to the operations API (Surface B) of applications deployed on Coolify. The base
  * URL and token come from Coolify (OpsTargetService) and stay server-side. `status` keeps
  * configured / reachable / healthy apart (an unhealthy app is reachable); every other call
- * passes the ops API's status and body through, so its 403 stays a 403 and its 404 a 404.
+ * passes the ops API's status and JSON body on, so its 403 stays a 403 and its 404 a 404.
+ * Only JSON is passed on, re-serialised: anything else is a 502, never the upstream markup.
  */
 @inject()
 export class OpsProxyService {
@@ -54,6 +62,15 @@ export class OpsProxyService {
     try {
       response = await this.send(target, 'GET', '/health', {})
     } catch (error) {
+      if (error instanceof CoolifyOpsInvalidResponseException) {
+        return {
+          configured: true,
+          reachable: true,
+          healthy: null,
+          reason: 'unexpected_response',
+          message: `The ops health endpoint answered ${error.problemExtensions.upstream_status} without JSON; check OPS_PREFIX.`,
+        }
+      }
       return { configured: true, reachable: false, healthy: null, reason: 'unreachable', message: (error as Error).message }
     }
     if (response.status === 401 || response.status === 403) {
@@ -120,6 +137,11 @@ export class OpsProxyService {
     return target
   }
 
+  /**
+   * One call to the ops API. The URL must stay under OPS_PREFIX; every connection failure
+   * (refused, reset, DNS, TLS, timeout, a refused address) is the same generic 502, so the
+   * answer never tells an open port from a closed one.
+   */
   protected async send(
     target: OpsTarget,
     method: 'GET' | 'POST',
@@ -128,15 +150,16 @@ export class OpsProxyService {
     body?: unknown,
     timeoutMs = READ_TIMEOUT_MS
   ): Promise<ProxiedResponse> {
-    const url = new URL(`${target.baseUrl}${path}`)
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== '') url.searchParams.set(key, String(value))
-    }
     const name = target.applicationName ?? target.applicationUuid
-    let response: Response
-    let text: string
+    const url = opsRequestUrl(target.baseUrl, path, query)
+    if (!url) {
+      const error = new CoolifyOpsNotConfiguredException(`The ops API call of application ${name} would leave its OPS_PREFIX; refused.`)
+      error.problemExtensions = { ...error.problemExtensions, reason: 'invalid_ops_prefix' }
+      throw error
+    }
+    let answer: OpsHttpAnswer
     try {
-      response = await fetch(url, {
+      answer = await requestOps(url, {
         method,
         headers: {
           'Accept': 'application/json',
@@ -144,28 +167,31 @@ export class OpsProxyService {
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
+        timeoutMs,
+        allowPrivate: target.allowPrivate,
+        maxBytes: MAX_ANSWER_BYTES,
       })
-      text = await response.text()
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError'
+    } catch {
       throw new CoolifyOpsUnreachableException(
-        timedOut
-          ? `The ops API of application ${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`
-          : `The ops API of application ${name} could not be reached (${(error as { cause?: { code?: string } }).cause?.code ?? 'network error'}).`,
-        { status: timedOut ? 504 : 502 }
+        `The ops API of application ${name} could not be reached or did not answer within ${Math.round(timeoutMs / 1000)} s.`
       )
     }
-    const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
-    let parsed: unknown = text
-    if (contentType.includes('json') && text !== '') {
-      try {
-        parsed = JSON.parse(text)
-      } catch {
-        parsed = text
-      }
-    }
-    return { status: response.status, contentType, body: parsed }
+    return parseAnswer(answer, name)
+  }
+}
+
+/** The ops API's JSON (status kept), or a 502 naming what came instead, never its body. */
+function parseAnswer(answer: OpsHttpAnswer, name: string): ProxiedResponse {
+  const mediaType = answer.contentType.split(';')[0].trim().toLowerCase()
+  const invalid = (what: string) =>
+    new CoolifyOpsInvalidResponseException(`The ops API of application ${name} answered ${answer.status} with ${what} instead of JSON.`, answer.status)
+  if (answer.body === null) throw invalid(`more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`)
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    throw invalid(/^[a-z0-9.+-]{1,60}\/[a-z0-9.+-]{1,60}$/.test(mediaType) ? `content type ${mediaType}` : 'no usable content type')
+  }
+  try {
+    return { status: answer.status, problem: mediaType === 'application/problem+json', body: JSON.parse(answer.body) }
+  } catch {
+    throw invalid('a body that is not valid JSON')
   }
 }

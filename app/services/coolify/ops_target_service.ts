@@ -1,6 +1,9 @@
 import { inject } from '@adonisjs/core'
+import { isIP } from 'node:net'
+import env from '#start/env'
 import { CoolifyClient } from '#services/coolify/coolify_client'
 import { ProjectScopeService } from '#services/coolify/project_scope_service'
+import { bareHostname, isPublicAddress, OPS_PREFIX_PATTERN, refuseOpsOrigin } from '#services/coolify/ops_target_policy'
 import type { CoolifyApplication, CoolifyEnvVar } from '#services/coolify/types'
 
 /** Where and how to reach the ops API of one deployed application. Kept server-side. */
@@ -12,22 +15,30 @@ export interface OpsTarget {
   baseUrl: string
   /** OPS_TOKEN of the application: never leaves the server. */
   token: string
+  /** COOLIFY_OPS_ALLOW_PRIVATE when resolved: the connection enforces the same decision. */
+  allowPrivate: boolean
 }
 
 export interface OpsTargetMissing {
   configured: false
   applicationUuid: string
-  reason: 'no_https_domain' | 'no_ops_token' | 'ops_token_not_readable'
+  reason: 'no_https_domain' | 'target_not_allowed' | 'no_ops_token' | 'ops_token_not_readable' | 'invalid_ops_prefix'
   message: string
 }
 
 const DEFAULT_PREFIX = '/ops'
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
+
+/** `localhost` or a loopback, private or link-local IP: the only hosts plain http may reach. */
+const isLocalHost = (url: URL) => {
+  const host = bareHostname(url)
+  return host === 'localhost' || (isIP(host) !== 0 && !isPublicAddress(host))
+}
 
 /**
  * The first usable domain of Coolify's comma-separated `fqdn`: the first https URL, or an
- * http URL on a loopback host (local development and tests). An http domain elsewhere would
- * send the ops token in clear text, so it is never used.
+ * http URL on a loopback or private host (local development and tests, used only with
+ * COOLIFY_OPS_ALLOW_PRIVATE). An http domain elsewhere would send the ops token in clear
+ * text over the internet, so it is never used.
  */
 export function firstOpsOrigin(fqdn: string | null | undefined): URL | null {
   const urls = String(fqdn ?? '')
@@ -44,7 +55,7 @@ export function firstOpsOrigin(fqdn: string | null | undefined): URL | null {
     .filter((u): u is URL => u !== null)
   return (
     urls.find((u) => u.protocol === 'https:') ??
-    urls.find((u) => u.protocol === 'http:' && LOOPBACK.has(u.hostname)) ??
+    urls.find((u) => u.protocol === 'http:' && isLocalHost(u)) ??
     null
   )
 }
@@ -59,6 +70,8 @@ export function normalizeOpsPrefix(prefix: string | null | undefined): string {
  * Resolves an application's ops API from Coolify: base URL = its first https domain + its
  * `OPS_PREFIX` env var (default `/ops`), token = its `OPS_TOKEN` env var. Production
  * (non-preview) variables only; `real_value` (shared variables resolved) is preferred.
+ * A prefix outside OPS_PREFIX_PATTERN, or a target the policy refuses (plain http, a
+ * non-public address), leaves the application "not configured": no token is ever sent.
  */
 @inject()
 export class OpsTargetService {
@@ -87,6 +100,9 @@ export class OpsTargetService {
         message: 'The application has no https domain in Coolify; the ops token is never sent over plain http.',
       }
     }
+    const allowPrivate = env.get('COOLIFY_OPS_ALLOW_PRIVATE', false)
+    const refusal = await refuseOpsOrigin(origin, allowPrivate)
+    if (refusal) return { configured: false, applicationUuid, reason: 'target_not_allowed', message: refusal }
     if (!tokenVar) {
       return {
         configured: false,
@@ -105,6 +121,14 @@ export class OpsTargetService {
       }
     }
     const prefix = normalizeOpsPrefix(prefixVar?.real_value ?? prefixVar?.value)
+    if (!OPS_PREFIX_PATTERN.test(prefix)) {
+      return {
+        configured: false,
+        applicationUuid,
+        reason: 'invalid_ops_prefix',
+        message: 'OPS_PREFIX may only hold letters, digits, "/", "_" and "-" (no "?", "#", "." or "%").',
+      }
+    }
     const basePath = origin.pathname.replace(/\/+$/, '')
     return {
       configured: true,
@@ -112,6 +136,7 @@ export class OpsTargetService {
       applicationName: typeof app.name === 'string' ? app.name : null,
       baseUrl: `${origin.origin}${basePath}${prefix}`,
       token,
+      allowPrivate,
     }
   }
 }

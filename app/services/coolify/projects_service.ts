@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { CoolifyClient } from '#services/coolify/coolify_client'
 import { ProjectScopeService } from '#services/coolify/project_scope_service'
+import { maskSecrets } from '#services/coolify/masking'
 import type { CoolifyEnvironment, CoolifyProject } from '#services/coolify/types'
 
 const path = (uuid: string, rest = '') => `/projects/${encodeURIComponent(uuid)}${rest}`
@@ -14,17 +15,17 @@ export class ProjectsService {
   ) {}
 
   async list() {
-    return this.scope.filterProjects(await this.client.get<CoolifyProject[]>('/projects'))
+    return maskSecrets(await this.scope.filterProjects(await this.client.get<CoolifyProject[]>('/projects')))
   }
 
   /** The project with its `environments`. */
   async show(uuid: string) {
     await this.scope.assertProject(uuid)
-    return this.client.get<CoolifyProject>(path(uuid))
+    return maskSecrets(await this.client.get<CoolifyProject>(path(uuid)))
   }
 
   async environments(uuid: string) {
     await this.scope.assertProject(uuid)
-    return this.client.get<CoolifyEnvironment[]>(path(uuid, '/environments'))
+    return maskSecrets(await this.client.get<CoolifyEnvironment[]>(path(uuid, '/environments')))
   }
 }

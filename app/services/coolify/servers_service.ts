@@ -34,9 +34,11 @@ export class ServersService {
     await this.scope.assertServer(uuid)
     const resources = await this.client.get<CoolifyResourceRef[]>(path(uuid, '/resources'))
     const inventory = await this.scope.inventory()
-    if (!inventory) return resources
-    return resources.filter(
-      (r) => inventory.applicationUuids.has(r.uuid) || inventory.databaseUuids.has(r.uuid) || inventory.serviceUuids.has(r.uuid)
+    if (!inventory) return maskSecrets(resources)
+    return maskSecrets(
+      resources.filter(
+        (r) => inventory.applicationUuids.has(r.uuid) || inventory.databaseUuids.has(r.uuid) || inventory.serviceUuids.has(r.uuid)
+      )
     )
   }
 
@@ -44,14 +46,14 @@ export class ServersService {
   async domains(uuid: string, applicationUuid?: string) {
     await this.scope.assertServer(uuid)
     if (applicationUuid) await this.scope.assertApplication(applicationUuid)
-    return this.client.get<Array<{ ip: string; domains: string[] }>>(path(uuid, '/domains'), { query: { uuid: applicationUuid } })
+    return maskSecrets(await this.client.get<Array<{ ip: string; domains: string[] }>>(path(uuid, '/domains'), { query: { uuid: applicationUuid } }))
   }
 
   /** `POST /servers/{uuid}/validate` (POST since Coolify v4.2). */
   async validate(actor: DashboardActor, uuid: string) {
     await this.scope.assertServer(uuid)
-    return this.audit.around(actor, { action: 'coolify.server.validate', target: `server:${uuid}` }, () =>
-      this.client.post<{ message: string }>(path(uuid, '/validate'))
+    return this.audit.around(actor, { action: 'coolify.server.validate', target: `server:${uuid}` }, async () =>
+      maskSecrets(await this.client.post<{ message: string }>(path(uuid, '/validate')))
     )
   }
 }

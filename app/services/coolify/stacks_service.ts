@@ -46,8 +46,8 @@ export class StacksService {
 
   protected async action(actor: DashboardActor, uuid: string, verb: 'start' | 'stop' | 'restart', query: Record<string, boolean | undefined>) {
     await this.scope.assertService(uuid)
-    return this.audit.around(actor, { action: `coolify.service.${verb}`, target: `service:${uuid}`, details: query }, () =>
-      this.client.post<{ message: string }>(path(uuid, `/${verb}`), { query })
+    return this.audit.around(actor, { action: `coolify.service.${verb}`, target: `service:${uuid}`, details: query }, async () =>
+      maskSecrets(await this.client.post<{ message: string }>(path(uuid, `/${verb}`), { query }))
     )
   }
 }

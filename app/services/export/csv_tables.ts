@@ -1,5 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
+import CardioLoad from '#models/cardio_load'
+import DailyActivity from '#models/daily_activity'
+import NightlyRecharge from '#models/nightly_recharge'
+import SleepRecord from '#models/sleep_record'
 import { ansChargeStatusLabel } from '#services/polar/labels'
+import { qualifiedColumnOf, selectAttributes } from '#services/records/columns'
+import { dataType, type DataTypeKey } from '#services/records/data_types'
 import {
   hoursFromSeconds,
   kmFromMeters,
@@ -24,15 +29,21 @@ export interface CsvTable {
   row(raw: RawRow): CsvCell[]
 }
 
-/** `table` rows of one user in [from, to] after the keyset cursor, oldest first. */
-function datedPage(table: string, userId: number, from: string, to: string, after: string | null, limit: number) {
-  const query = db
-    .from(table)
-    .where(`${table}.user_id`, userId)
-    .whereBetween(`${table}.date`, [from, to])
-    .orderBy(`${table}.date`, 'asc')
+/**
+ * Rows of a catalogued type for one user in [from, to] after the keyset cursor, oldest first, read
+ * as plain rows (no model hydration); columns are qualified, as a page may join another table.
+ */
+function datedPage(key: DataTypeKey, userId: number, from: string, to: string, after: string | null, limit: number) {
+  const { model, table, dateColumn } = dataType(key)
+  const date = `${table}.${dateColumn}`
+  const query = model
+    .query()
+    .pojo<RawRow>()
+    .where(qualifiedColumnOf(model, 'userId'), userId)
+    .whereBetween(date, [from, to])
+    .orderBy(date, 'asc')
     .limit(limit)
-  if (after !== null) query.where(`${table}.date`, '>', after)
+  if (after !== null) query.where(date, '>', after)
   return query
 }
 
@@ -51,31 +62,29 @@ const sleep: CsvTable = {
   ],
   // The same night's recharge is joined in: one query per page, no N+1.
   page: (userId, from, to, after, limit) =>
-    datedPage('sleep_records', userId, from, to, after, limit)
-      .leftJoin('nightly_recharges', (join) => {
-        join.on('nightly_recharges.user_id', '=', 'sleep_records.user_id')
-        join.andOn('nightly_recharges.date', '=', 'sleep_records.date')
+    datedPage('sleep', userId, from, to, after, limit)
+      .leftJoin(NightlyRecharge.table, (join) => {
+        join.on(qualifiedColumnOf(NightlyRecharge, 'userId'), '=', qualifiedColumnOf(SleepRecord, 'userId'))
+        join.andOn(qualifiedColumnOf(NightlyRecharge, 'date'), '=', qualifiedColumnOf(SleepRecord, 'date'))
       })
-      .select(
-        'sleep_records.date',
-        'sleep_records.sleep_score',
-        'sleep_records.light_sleep_seconds',
-        'sleep_records.deep_sleep_seconds',
-        'sleep_records.rem_sleep_seconds',
-        'sleep_records.heart_rate_avg',
-        'nightly_recharges.hrv_avg',
-        'nightly_recharges.breathing_rate_avg'
-      ),
+      .select([
+        ...selectAttributes(
+          SleepRecord,
+          ['date', 'sleepScore', 'lightSleepSeconds', 'deepSleepSeconds', 'remSleepSeconds', 'heartRateAvg'],
+          { qualified: true }
+        ),
+        ...selectAttributes(NightlyRecharge, ['hrvAvg', 'breathingRateAvg'], { qualified: true }),
+      ]),
   row: (r) => [
     r.date,
-    toInteger(r.sleep_score),
-    hoursFromSeconds(totalSleepSeconds(r.light_sleep_seconds, r.deep_sleep_seconds, r.rem_sleep_seconds)),
-    hoursFromSeconds(r.deep_sleep_seconds),
-    hoursFromSeconds(r.light_sleep_seconds),
-    hoursFromSeconds(r.rem_sleep_seconds),
-    r.hrv_avg,
-    toInteger(r.heart_rate_avg),
-    r.breathing_rate_avg,
+    toInteger(r.sleepScore),
+    hoursFromSeconds(totalSleepSeconds(r.lightSleepSeconds, r.deepSleepSeconds, r.remSleepSeconds)),
+    hoursFromSeconds(r.deepSleepSeconds),
+    hoursFromSeconds(r.lightSleepSeconds),
+    hoursFromSeconds(r.remSleepSeconds),
+    r.hrvAvg,
+    toInteger(r.heartRateAvg),
+    r.breathingRateAvg,
   ],
 }
 
@@ -83,21 +92,20 @@ const activity: CsvTable = {
   file: 'activity',
   columns: ['date', 'steps', 'calories_active', 'calories_total', 'distance_km', 'active_minutes'],
   page: (userId, from, to, after, limit) =>
-    datedPage('daily_activities', userId, from, to, after, limit).select(
-      'date',
-      'steps',
-      'calories_active',
-      'calories_total',
-      'distance_meters',
-      'active_duration_seconds'
+    datedPage('activity', userId, from, to, after, limit).select(
+      selectAttributes(
+        DailyActivity,
+        ['date', 'steps', 'caloriesActive', 'caloriesTotal', 'distanceMeters', 'activeDurationSeconds'],
+        { qualified: true }
+      )
     ),
   row: (r) => [
     r.date,
     toInteger(r.steps),
-    toInteger(r.calories_active),
-    toInteger(r.calories_total),
-    kmFromMeters(r.distance_meters),
-    minutesFromSeconds(r.active_duration_seconds),
+    toInteger(r.caloriesActive),
+    toInteger(r.caloriesTotal),
+    kmFromMeters(r.distanceMeters),
+    minutesFromSeconds(r.activeDurationSeconds),
   ],
 }
 
@@ -105,21 +113,20 @@ const recharge: CsvTable = {
   file: 'recharge',
   columns: ['date', 'hrv_avg', 'ans_charge', 'status', 'breathing_rate', 'heart_rate_avg'],
   page: (userId, from, to, after, limit) =>
-    datedPage('nightly_recharges', userId, from, to, after, limit).select(
-      'date',
-      'hrv_avg',
-      'ans_charge',
-      'ans_charge_status',
-      'breathing_rate_avg',
-      'heart_rate_avg'
+    datedPage('recharge', userId, from, to, after, limit).select(
+      selectAttributes(
+        NightlyRecharge,
+        ['date', 'hrvAvg', 'ansCharge', 'ansChargeStatus', 'breathingRateAvg', 'heartRateAvg'],
+        { qualified: true }
+      )
     ),
   row: (r) => [
     r.date,
-    r.hrv_avg,
-    r.ans_charge,
-    ansChargeStatusLabel(r.ans_charge_status),
-    r.breathing_rate_avg,
-    toInteger(r.heart_rate_avg),
+    r.hrvAvg,
+    r.ansCharge,
+    ansChargeStatusLabel(r.ansChargeStatus),
+    r.breathingRateAvg,
+    toInteger(r.heartRateAvg),
   ],
 }
 
@@ -127,15 +134,14 @@ const cardioLoad: CsvTable = {
   file: 'cardio-load',
   columns: ['date', 'strain', 'tolerance', 'cardio_load', 'load_ratio', 'status'],
   page: (userId, from, to, after, limit) =>
-    datedPage('cardio_loads', userId, from, to, after, limit).select(
-      'date',
-      'strain',
-      'tolerance',
-      'cardio_load',
-      'cardio_load_ratio',
-      'cardio_load_status'
+    datedPage('cardio_load', userId, from, to, after, limit).select(
+      selectAttributes(
+        CardioLoad,
+        ['date', 'strain', 'tolerance', 'cardioLoad', 'cardioLoadRatio', 'cardioLoadStatus'],
+        { qualified: true }
+      )
     ),
-  row: (r) => [r.date, r.strain, r.tolerance, r.cardio_load, r.cardio_load_ratio, r.cardio_load_status],
+  row: (r) => [r.date, r.strain, r.tolerance, r.cardioLoad, r.cardioLoadRatio, r.cardioLoadStatus],
 }
 
 /** The four CSV exports of the spec, by file name without `.csv`. */

@@ -1,16 +1,20 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { dataType, type DataTypeKey } from '#services/records/data_types'
 import { RecordWindowService } from '#services/records/record_window'
 
+/** The data types an export counts, in the order of the spec's `record_counts`. */
+const EXPORTED_TYPES = [
+  'sleep',
+  'activity',
+  'recharge',
+  'cardio_load',
+  'heart_rate',
+  'exercises',
+] as const satisfies readonly DataTypeKey[]
+
 /** Record counts per exported series, keyed as the spec's `record_counts`. */
-export interface ExportCounts {
-  sleep: number
-  activity: number
-  recharge: number
-  cardio_load: number
-  heart_rate: number
-  exercises: number
-}
+export type ExportCounts = Record<(typeof EXPORTED_TYPES)[number], number>
 
 /** What an export of the last `days` calendar days holds. */
 export interface ExportSummary {
@@ -26,16 +30,6 @@ interface CountRow {
   total: number | string
 }
 
-/** Table and date column of each counted series. */
-const SERIES: Record<keyof ExportCounts, [table: string, dateColumn: string]> = {
-  sleep: ['sleep_records', 'date'],
-  activity: ['daily_activities', 'date'],
-  recharge: ['nightly_recharges', 'date'],
-  cardio_load: ['cardio_loads', 'date'],
-  heart_rate: ['heart_rate_days', 'date'],
-  exercises: ['exercises', 'start_date'],
-}
-
 @inject()
 export class ExportSummaryService {
   constructor(protected windows: RecordWindowService) {}
@@ -46,18 +40,19 @@ export class ExportSummaryService {
    */
   async summarize(userId: string, days: number): Promise<ExportSummary> {
     const { user, from, to } = await this.windows.open(userId, days)
-    const counts = (Object.keys(SERIES) as Array<keyof ExportCounts>).map((series) => {
-      const [table, column] = SERIES[series]
+    // Each catalogued type's table, counted by its date column.
+    const counts = EXPORTED_TYPES.map((series) => {
+      const { table, dateColumn } = dataType(series)
       return db
         .from(table)
         .where('user_id', user.id)
-        .whereBetween(column, [from, to])
+        .whereBetween(dateColumn, [from, to])
         .select(db.raw('CAST(? AS VARCHAR(16)) AS series', [series]))
         .count('* as total')
     })
     const rows = (await counts[0].unionAll(counts.slice(1))) as CountRow[]
     const totals = new Map(rows.map((row) => [String(row.series), Number(row.total)]))
-    const result = Object.fromEntries(Object.keys(SERIES).map((series) => [series, totals.get(series) ?? 0]))
-    return { userId: user.externalId, days, from, to, counts: result as unknown as ExportCounts }
+    const result = Object.fromEntries(EXPORTED_TYPES.map((series) => [series, totals.get(series) ?? 0]))
+    return { userId: user.externalId, days, from, to, counts: result as ExportCounts }
   }
 }

@@ -17,14 +17,19 @@ export const MAX_CONCURRENT_RUNS = 2
 const MAX_ARGS = 32
 const MAX_ARG_LENGTH = 512
 
+/** What one console run did; a failing command is `success: false` with its exit code. */
 export interface ConsoleRunResult {
   success: boolean
+  /** The command as run: name and arguments joined by spaces. */
   command: string
+  /** stdout and stderr together, ANSI sequences removed, capped at the output limit. */
   output: string
-  exit_code: number
-  timed_out: boolean
+  /** TIMEOUT_EXIT_CODE after the timeout, 127 when the child could not start, 128 + n on signal n. */
+  exitCode: number
+  timedOut: boolean
+  /** True when output beyond the limit was dropped. */
   truncated: boolean
-  duration_ms: number
+  durationMs: number
 }
 
 export interface ConsoleRunnerOptions {
@@ -203,10 +208,10 @@ export class ConsoleRunner {
           success: !timedOut && code === 0,
           command: commandText,
           output,
-          exit_code: code,
-          timed_out: timedOut,
+          exitCode: code,
+          timedOut,
           truncated: dropped > 0,
-          duration_ms: Math.round(Number(process.hrtime.bigint() - startedAt) / 1e6),
+          durationMs: Math.round(Number(process.hrtime.bigint() - startedAt) / 1e6),
         })
       }
 

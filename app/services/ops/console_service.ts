@@ -42,8 +42,8 @@ export class OpsConsoleService {
       actor,
       action: 'console.run',
       target: result.command,
-      outcome: result.timed_out ? 'timeout' : result.success ? 'success' : 'failure',
-      details: { exit_code: result.exit_code, duration_ms: result.duration_ms, truncated: result.truncated },
+      outcome: result.timedOut ? 'timeout' : result.success ? 'success' : 'failure',
+      details: { exit_code: result.exitCode, duration_ms: result.durationMs, truncated: result.truncated },
     })
     return result
   }

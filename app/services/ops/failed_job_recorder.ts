@@ -61,7 +61,7 @@ export class FailedJobRecorder {
 
   /** Stores one failed execution. */
   static async record(execution: JobExecuteMessage) {
-    const clock = new ClockService()
+    const clock = await app.container.make(ClockService)
     return FailedJob.create({
       connection: connectionOfQueue(execution.queue),
       queue: execution.queue,

@@ -2,6 +2,7 @@ import { constants } from 'node:fs'
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { isAbsolute, join, sep } from 'node:path'
+import { logDir } from '#config/paths'
 import OpsLogFileNotFoundException from '#exceptions/ops_log_file_not_found_exception'
 
 /** Level names reported in log entries (pino's numeric levels mapped to these). */
@@ -215,12 +216,13 @@ async function countNewlines(handle: FileHandle, end: number): Promise<number> {
 }
 
 /**
- * Lists and reads the application's log files in one directory (LOG_DIR). Only files listed by
- * `listFiles` can be read; names with separators, `..` or absolute paths, and symbolic links
- * whose real path leaves the directory, are refused with OpsLogFileNotFoundException (404).
+ * `GET {ops}/logs[/:file]`: lists and reads the application's log files in one directory (LOG_DIR
+ * unless given). Only files listed by `listFiles` can be read; names with separators, `..` or
+ * absolute paths, and symbolic links whose real path leaves the directory, are refused with
+ * OpsLogFileNotFoundException (404).
  */
 export class LogReader {
-  constructor(protected directory: string) {}
+  constructor(protected directory: string = logDir) {}
 
   /** True when `name` is a plain file name: no separators, no `..`, not absolute, no NUL. */
   static isPlainName(name: string): boolean {

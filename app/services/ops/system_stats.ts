@@ -1,6 +1,7 @@
 import { readFile, statfs } from 'node:fs/promises'
 import os from 'node:os'
 import { dirname, resolve } from 'node:path'
+import { storageDir } from '#config/paths'
 
 /** `used_bytes`, `total_bytes` and `used_percent` (0–100, two decimals) of one resource. */
 export interface UsageFigures {
@@ -91,16 +92,17 @@ export function parseMeminfo(text: string): Record<string, number> {
 }
 
 /**
- * CPU, memory, disk and process figures of the running instance (DESIGN §5). Memory follows the
- * cgroup v2 limit when the process runs under one (used = memory.current minus reclaimable
- * inactive file cache); CPU usage is sampled over a short window from the cgroup's usage counter
- * when a CPU limit exists, else from the host's CPU times.
+ * `GET {ops}/stats`: CPU, memory, disk and process figures of the running instance (DESIGN §5),
+ * the disk being the storage volume unless given. Memory follows the cgroup v2 limit when the
+ * process runs under one (used = memory.current minus reclaimable inactive file cache); CPU usage is
+ * sampled over a short window from the cgroup's usage counter when a CPU limit exists, else from
+ * the host's CPU times.
  */
 export class SystemStats {
   protected cgroupRoot: string
   protected sampleMs: number
 
-  constructor(protected options: SystemStatsOptions) {
+  constructor(protected options: SystemStatsOptions = { storagePath: storageDir }) {
     this.cgroupRoot = options.cgroupRoot ?? '/sys/fs/cgroup'
     this.sampleMs = options.sampleMs ?? 150
   }

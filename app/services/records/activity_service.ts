@@ -1,30 +1,27 @@
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
 import DailyActivity from '#models/daily_activity'
 import NotFoundException from '#exceptions/not_found_exception'
+import { selectAttributes } from '#services/records/columns'
 import { RecordWindowService } from '#services/records/record_window'
 import { UserService } from '#services/user_service'
 
-/** The fields of an activity day the list shows (a plain database row, or a DailyActivity). */
-export type ActivityListRecord = Pick<
-  DailyActivity,
-  'id' | 'date' | 'steps' | 'caloriesActive' | 'caloriesTotal' | 'distanceMeters' | 'activeDurationSeconds' | 'dailyActivity'
->
-
 /**
- * Columns of the list record, read as plain rows under their model names (no
- * model hydration): step samples and zones stay in the database.
+ * Attributes of the list record, read as plain rows under their model names (no model
+ * hydration): step samples and zones stay in the database.
  */
-const LIST_COLUMNS = [
+const LIST_ATTRIBUTES = [
   'id',
   'date',
   'steps',
-  'calories_active as caloriesActive',
-  'calories_total as caloriesTotal',
-  'distance_meters as distanceMeters',
-  'active_duration_seconds as activeDurationSeconds',
-  'daily_activity as dailyActivity',
-]
+  'caloriesActive',
+  'caloriesTotal',
+  'distanceMeters',
+  'activeDurationSeconds',
+  'dailyActivity',
+] as const
+
+/** The fields of an activity day the list shows (a plain database row, or a DailyActivity). */
+export type ActivityListRecord = Pick<DailyActivity, (typeof LIST_ATTRIBUTES)[number]>
 
 @inject()
 export class ActivityService {
@@ -36,10 +33,10 @@ export class ActivityService {
   /** Daily activity of the last `days` calendar days, newest first (404 for an unknown user). */
   async listRecent(userId: string, days: number): Promise<ActivityListRecord[]> {
     const { user, from, to } = await this.windows.open(userId, days)
-    return db
-      .from('daily_activities')
-      .select(LIST_COLUMNS)
-      .where('user_id', user.id)
+    return DailyActivity.query()
+      .pojo<ActivityListRecord>()
+      .select(selectAttributes(DailyActivity, LIST_ATTRIBUTES))
+      .where('userId', user.id)
       .whereBetween('date', [from, to])
       .orderBy('date', 'desc')
   }

@@ -1,40 +1,39 @@
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
 import SleepRecord from '#models/sleep_record'
 import NightlyRecharge from '#models/nightly_recharge'
 import NotFoundException from '#exceptions/not_found_exception'
+import { selectAttributes } from '#services/records/columns'
 import { RecordWindowService } from '#services/records/record_window'
 import { UserService } from '#services/user_service'
 
+/**
+ * Attributes of the list record, read as plain rows under their model names (no model hydration
+ * for up to 366 nights): the night's JSON series stay in the database.
+ */
+const LIST_ATTRIBUTES = [
+  'id',
+  'date',
+  'sleepScore',
+  'lightSleepSeconds',
+  'deepSleepSeconds',
+  'remSleepSeconds',
+  'heartRateAvg',
+] as const
+
+/** The same night's recharge attributes shown beside its sleep. */
+const RECHARGE_ATTRIBUTES = ['hrvAvg', 'breathingRateAvg'] as const
+
 /** The fields of a sleep record the list shows (a plain database row, or a SleepRecord). */
-export type SleepListRecord = Pick<
-  SleepRecord,
-  'id' | 'date' | 'sleepScore' | 'lightSleepSeconds' | 'deepSleepSeconds' | 'remSleepSeconds' | 'heartRateAvg'
->
+export type SleepListRecord = Pick<SleepRecord, (typeof LIST_ATTRIBUTES)[number]>
 
 /** A night's recharge values shown beside its sleep. */
-export type SleepNightRecharge = Pick<NightlyRecharge, 'hrvAvg' | 'breathingRateAvg'>
+export type SleepNightRecharge = Pick<NightlyRecharge, (typeof RECHARGE_ATTRIBUTES)[number]>
 
 /** A night of sleep with the same night's recharge values joined in. */
 export interface SleepNight<Record extends SleepListRecord = SleepRecord> {
   record: Record
   recharge: SleepNightRecharge | null
 }
-
-/**
- * Columns of the list record, read as plain rows under their model names
- * (no model hydration for up to 366 nights): the night's JSON series stay in
- * the database.
- */
-const LIST_COLUMNS = [
-  'id',
-  'date',
-  'sleep_score as sleepScore',
-  'light_sleep_seconds as lightSleepSeconds',
-  'deep_sleep_seconds as deepSleepSeconds',
-  'rem_sleep_seconds as remSleepSeconds',
-  'heart_rate_avg as heartRateAvg',
-]
 
 @inject()
 export class SleepService {
@@ -51,16 +50,16 @@ export class SleepService {
    */
   async listRecent(userId: string, days: number): Promise<SleepNight<SleepListRecord>[]> {
     const { user, from, to } = await this.windows.open(userId, days)
-    const records: SleepListRecord[] = await db
-      .from('sleep_records')
-      .select(LIST_COLUMNS)
-      .where('user_id', user.id)
+    const records = await SleepRecord.query()
+      .pojo<SleepListRecord>()
+      .select(selectAttributes(SleepRecord, LIST_ATTRIBUTES))
+      .where('userId', user.id)
       .whereBetween('date', [from, to])
       .orderBy('date', 'desc')
-    const recharges: (SleepNightRecharge & { date: string })[] = await db
-      .from('nightly_recharges')
-      .select('date', 'hrv_avg as hrvAvg', 'breathing_rate_avg as breathingRateAvg')
-      .where('user_id', user.id)
+    const recharges = await NightlyRecharge.query()
+      .pojo<SleepNightRecharge & { date: string }>()
+      .select(selectAttributes(NightlyRecharge, ['date', ...RECHARGE_ATTRIBUTES]))
+      .where('userId', user.id)
       .whereBetween('date', [from, to])
     const byDate = new Map(recharges.map(({ date, hrvAvg, breathingRateAvg }) => [date, { hrvAvg, breathingRateAvg }]))
     return records.map((record) => ({ record, recharge: byDate.get(record.date) ?? null }))
@@ -72,7 +71,7 @@ export class SleepService {
     const record = await SleepRecord.query().where('userId', user.id).where('date', date).first()
     if (!record) throw new NotFoundException(`No sleep record for ${date}.`)
     const recharge = await NightlyRecharge.query()
-      .select('date', 'hrvAvg', 'breathingRateAvg')
+      .select('date', ...RECHARGE_ATTRIBUTES)
       .where('userId', user.id)
       .where('date', date)
       .first()

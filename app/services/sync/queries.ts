@@ -1,7 +1,12 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { LucidModel } from '@adonisjs/lucid/types/model'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { DateTime } from 'luxon'
+import Exercise from '#models/exercise'
+import SleepRecord from '#models/sleep_record'
 import { DataVersionService } from '#services/data_version_service'
+import { columnOf, selectAttributes } from '#services/records/columns'
+import { dataTypeOfTable } from '#services/records/data_types'
 
 /** Rows per multi-row INSERT on SQLite: stays far below its bind-parameter limit. */
 export const UPSERT_BATCH_SIZE = 200
@@ -11,18 +16,6 @@ export const UPSERT_BATCH_SIZE = 200
  * parameter limit): one statement per type for any sync window, bounded for long backfills.
  */
 export const PG_UPSERT_BATCH_SIZE = 2000
-
-const columnNames = new Map<string, string>()
-
-/** `camelCase` property → `snake_case` column. */
-export function toColumn(property: string): string {
-  let column = columnNames.get(property)
-  if (column === undefined) {
-    column = property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-    columnNames.set(property, column)
-  }
-  return column
-}
 
 /** Column types of a PostgreSQL table (`format_type` without length), read once per table. */
 const pgColumnTypes = new Map<string, Promise<Map<string, string>>>()
@@ -46,11 +39,12 @@ function columnTypesOf(client: QueryClientContract, table: string): Promise<Map<
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
 
 /**
- * Mapper rows of one table as columns: the property → column mapping is computed once (not per
- * row), and rows repeating a natural key are reduced to the last one, as sequential upserts would
- * leave them (PostgreSQL refuses to update one row twice in a statement).
+ * Mapper rows of one table as columns: each property is the model's attribute and its column is
+ * the model's (`$keys.attributesToColumns`), looked up once per property (not per row); rows
+ * repeating a natural key are reduced to the last one, as sequential upserts would leave them
+ * (PostgreSQL refuses to update one row twice in a statement).
  */
-function prepare(rows: Record<string, unknown>[], naturalKey: string[]) {
+function prepare(model: LucidModel, rows: Record<string, unknown>[], naturalKey: string[]) {
   const properties = Object.keys(rows[0])
   const known = new Set(properties)
   for (const row of rows) {
@@ -61,7 +55,7 @@ function prepare(rows: Record<string, unknown>[], naturalKey: string[]) {
       }
     }
   }
-  const columns = properties.map(toColumn)
+  const columns = properties.map((property) => columnOf(model, property))
   const keyProperties = naturalKey.map((column) => properties[columns.indexOf(column)])
   if (keyProperties.some((p) => p === undefined)) return { properties, columns, rows }
   const byKey = new Map<string, Record<string, unknown>>()
@@ -74,7 +68,8 @@ function prepare(rows: Record<string, unknown>[], naturalKey: string[]) {
 }
 
 /**
- * Idempotent upsert of mapper rows for one user: `INSERT … ON CONFLICT (user_id, natural key) DO
+ * Idempotent upsert of mapper rows for one user into a catalogued data type's `table` (its model
+ * maps the rows' attributes to columns): `INSERT … ON CONFLICT (user_id, natural key) DO
  * UPDATE` of every column except the key and `created_at`, so a re-sync of the same window leaves
  * the table as it was. Rows whose columns all equal the stored ones are not rewritten (no dead
  * tuples or WAL for an unchanged re-sync; their `updated_at` stays the time their content last
@@ -102,7 +97,7 @@ export async function upsertRows(
 ): Promise<number> {
   if (rows.length === 0) return 0
   const stamp = now.toFormat(client.dialect.dateTimeFormat)
-  const prepared = prepare(rows, naturalKey)
+  const prepared = prepare(dataTypeOfTable(table).model, rows, naturalKey)
   if (client.dialect.name === 'postgres') {
     const write = (target: QueryClientContract) => upsertPg(target, table, userId, naturalKey, prepared, stamp)
     if (client.isTransaction || prepared.rows.length <= PG_UPSERT_BATCH_SIZE) await write(client)
@@ -240,18 +235,21 @@ async function upsertMultiRow(
 
 /** Polar exercise ids already stored for a user. */
 export async function storedExerciseIds(client: QueryClientContract, userId: number): Promise<Set<string>> {
-  const rows = await client.from('exercises').where('user_id', userId).select('polar_exercise_id')
-  return new Set(rows.map((r: { polar_exercise_id: string }) => r.polar_exercise_id))
+  const rows = await Exercise.query({ client })
+    .pojo<Pick<Exercise, 'polarExerciseId'>>()
+    .where('userId', userId)
+    .select(selectAttributes(Exercise, ['polarExerciseId']))
+  return new Set(rows.map((r) => r.polarExerciseId))
 }
 
 /** UTC offset (minutes) of the user's latest stored night, null when none is known. */
 export async function latestSleepOffset(client: QueryClientContract, userId: number): Promise<number | null> {
-  const row = await client
-    .from('sleep_records')
-    .where('user_id', userId)
-    .whereNotNull('sleep_end_offset_minutes')
+  const row = await SleepRecord.query({ client })
+    .pojo<Pick<SleepRecord, 'sleepEndOffsetMinutes'>>()
+    .where('userId', userId)
+    .whereNotNull('sleepEndOffsetMinutes')
     .orderBy('date', 'desc')
-    .select('sleep_end_offset_minutes')
+    .select(selectAttributes(SleepRecord, ['sleepEndOffsetMinutes']))
     .first()
-  return row ? Number(row.sleep_end_offset_minutes) : null
+  return row ? Number(row.sleepEndOffsetMinutes) : null
 }

@@ -3,16 +3,16 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import SyncRun from '#models/sync_run'
 import type User from '#models/user'
+import { AnalyticsService } from '#services/analytics/analytics_service'
 import { ClockService } from '#services/clock_service'
 import { PolarConsentError } from '#services/polar/errors/polar_consent_error'
 import { PolarError } from '#services/polar/errors/polar_error'
 import { PolarRateLimitError } from '#services/polar/errors/polar_rate_limit_error'
 import { PolarUnauthorizedError } from '#services/polar/errors/polar_unauthorized_error'
+import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import type { RateLimitState } from '#services/polar/transport'
-import { PolarClientFactory } from '#services/sync/polar_client_factory'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
-import { SyncHooks } from '#services/sync/sync_hooks'
 import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeKey } from '#services/sync/sync_types'
 
 /** Who started a sync (stored on the sync run). */
@@ -86,8 +86,8 @@ function isFatal(error: unknown) {
 /**
  * The per-user sync (DESIGN §4): for each data type fetch → map → idempotent batched upsert as its
  * own atomic write (one statement, or a transaction), so one type failing never loses another's data. Records a `sync_runs` row with
- * per-type counts and errors, provider calls, rate-limit headers and live progress; then runs the
- * post-sync hook (analytics). A bad token, missing consents or a rate limit stop the remaining
+ * per-type counts and errors, provider calls, rate-limit headers and live progress; then
+ * recomputes the user's baselines and patterns when rows were written. A bad token, missing consents or a rate limit stop the remaining
  * calls; a rate limit is shared with every background sync (ProviderRateLimitService). Callers hold the
  * per-user lock (see UserSyncService).
  */
@@ -96,7 +96,7 @@ export class SyncEngine {
   constructor(
     protected clock: ClockService,
     protected clients: PolarClientFactory,
-    protected hooks: SyncHooks,
+    protected analytics: AnalyticsService,
     protected rateLimits: ProviderRateLimitService
   ) {}
 
@@ -197,7 +197,9 @@ export class SyncEngine {
       user.lastSyncedAt = finished
       await user.save()
     }
-    if (rowsWritten > 0) await this.hooks.afterSync(user, status)
+    // The one post-sync step: recompute baselines and patterns; analytics logs its own errors and
+    // never fails a sync.
+    if (rowsWritten > 0) await this.analytics.recomputeAfterSync(user.id)
 
     const outcome: SyncOutcome = {
       runId: run.id,

@@ -4,7 +4,7 @@ import lock from '@adonisjs/lock/services/main'
 import env from '#start/env'
 import SyncUserJob from '#jobs/sync_user_job'
 import { ClockService } from '#services/clock_service'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import type { SyncTrigger } from '#services/sync/sync_engine'
 
 /** One job the scheduler enqueued. */
@@ -69,9 +69,12 @@ export class SyncSchedulerService {
     return { slot, outcome: 'scheduled', jobs }
   }
 
-  /** Enqueues an immediate sync of one user (back-fill after a new connection, admin "Sync now"). */
-  async backfill(userId: number, days: number, trigger: SyncTrigger = 'connect'): Promise<string> {
-    const result = await SyncUserJob.dispatch({ userId, days, trigger }).run()
+  /**
+   * Enqueues an immediate sync of one user (back-fill after a new connection, admin "Sync now") and
+   * returns its queue job id. Without `days` the job syncs SYNC_DAYS when it runs.
+   */
+  async backfill(userId: number, days: number | undefined, trigger: SyncTrigger = 'connect'): Promise<string> {
+    const result = await SyncUserJob.dispatch({ userId, trigger, ...(days ? { days } : {}) }).run()
     return result.jobId
   }
 }

@@ -3,7 +3,7 @@ import env from '#start/env'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
 import { inject } from '@adonisjs/core'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { defaultSyncDays } from '#services/sync/user_sync_service'
 import { syncIntervalMs } from '#services/sync/sync_scheduler_service'
 

@@ -4,7 +4,7 @@ import ProviderTokenMissingException from '#exceptions/provider_token_missing_ex
 import SyncFailedException from '#exceptions/sync_failed_exception'
 import { UserService } from '#services/user_service'
 import type { SyncOutcome } from '#services/sync/sync_engine'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { UserSyncService } from '#services/sync/user_sync_service'
 
 /**

@@ -5,7 +5,7 @@ import env from '#start/env'
 import type User from '#models/user'
 import SyncInProgressException from '#exceptions/sync_in_progress_exception'
 import ProviderNotConnectedException from '#exceptions/provider_not_connected_exception'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { SyncEngine, type SyncOptions, type SyncOutcome, type SyncTrigger } from '#services/sync/sync_engine'
 
 /**

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { AdminAccountService } from '#services/admin/admin_account_service'
 import { LoginThrottleService } from '#services/admin/login_throttle_service'
@@ -18,7 +19,8 @@ export async function resetLoginThrottle(emails: string[] = [ADMIN_EMAIL, 'secon
 }
 
 export async function createAdmin(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
-  return new AdminAccountService().create(email, password)
+  const accounts = await app.container.make(AdminAccountService)
+  return accounts.create(email, password)
 }
 
 export interface PageResponse {

@@ -4,7 +4,7 @@ import ApiKey from '#models/api_key'
 import AppSetting from '#models/app_setting'
 import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_factory'
 import { DailyActivityFactory } from '#database/factories/daily_activity_factory'
-import { POLAR_CLIENT_SECRET_SETTING, PolarCredentialsService } from '#services/admin/polar_credentials_service'
+import { POLAR_CLIENT_SECRET_SETTING, PolarCredentialsService } from '#services/polar/polar_credentials_service'
 import { createUser, daysAgo } from '#tests/helpers/fixtures'
 import { AdminBrowser, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 

@@ -4,8 +4,8 @@ import AdminUser from '#models/admin_user'
 import AppSetting from '#models/app_setting'
 import { SETUP_TOKEN_SETTING, SetupTokenService } from '#services/admin/setup_token_service'
 import ace from '@adonisjs/core/services/ace'
-import limiter from '@adonisjs/limiter/services/main'
 import { SETUP_IP_POLICY } from '#services/admin/login_throttle_service'
+import { limiterFor } from '#services/rate_limit_service'
 import { AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 const setupForm = (token: string) => ({
@@ -117,17 +117,8 @@ test.group('Admin UI | first-run setup', (group) => {
   })
 
   test('setup attempts are limited per address', async ({ assert, cleanup }) => {
-    // Lift the short in-memory block the budget leaves behind, for the tests that follow.
-    cleanup(() =>
-      limiter
-        .use({
-          requests: SETUP_IP_POLICY.requests,
-          duration: SETUP_IP_POLICY.window,
-          inMemoryBlockOnConsumed: SETUP_IP_POLICY.requests + 1,
-          inMemoryBlockDuration: '10 seconds',
-        })
-        .deleteInMemoryBlockedKeys()
-    )
+    // Lift the in-memory block the spent budget leaves behind, for the tests that follow.
+    cleanup(() => limiterFor(SETUP_IP_POLICY).deleteInMemoryBlockedKeys())
     await new SetupTokenService().issue()
     const browser = new AdminBrowser()
     await browser.get('/admin/setup')

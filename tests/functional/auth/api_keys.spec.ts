@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
 import ApiKey from '#models/api_key'
 import { ApiKeyService, hashApiKey } from '#services/auth/api_key_service'
@@ -49,13 +50,13 @@ test.group('API keys | authentication', (group) => {
   test('a revoked key is refused with 401', async ({ client }) => {
     const { user, apiKey } = await userWithApiKey()
     const stored = await ApiKey.findByOrFail('keyHash', hashApiKey(apiKey))
-    await new ApiKeyService().revoke(stored.prefix)
+    await (await app.container.make(ApiKeyService)).revoke(stored.prefix)
     const response = await client.get(sleepUrl(user.externalId)).header('X-API-Key', apiKey)
     response.assertStatus(401)
   })
 
   test('keys are stored as SHA-256 hashes, never in plain text', async ({ assert }) => {
-    const { plain, apiKey } = await new ApiKeyService().create('hash check')
+    const { plain, apiKey } = await (await app.container.make(ApiKeyService)).create('hash check')
     assert.equal(apiKey.keyHash, hashApiKey(plain))
     assert.notInclude(JSON.stringify(apiKey.toJSON()), plain)
     assert.isAtLeast(Buffer.from(plain.slice(4), 'base64url').length * 8, 160)
@@ -91,7 +92,7 @@ test.group('API keys | ace command', (group) => {
   })
 
   test('api-key revoke <prefix> revokes and api-key list shows it', async ({ assert }) => {
-    const { apiKey } = await new ApiKeyService().create('to revoke')
+    const { apiKey } = await (await app.container.make(ApiKeyService)).create('to revoke')
     const revoke = await ace.create((await import('#commands/api_key')).default, ['revoke', apiKey.prefix])
     revoke.ui.switchMode('raw')
     await revoke.exec()

@@ -7,7 +7,7 @@ import env from '#start/env'
 import { logDir } from '#config/paths'
 import { opsPrefix } from '#config/surfaces'
 import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
-import { api, auditRows, createAdmin, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
+import { allowPrivateOpsTargets, api, auditRows, createAdmin, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
 
 const APP = SIM_UUIDS.app
 const LOG_FILE = 'coolify-proxy.log'
@@ -45,6 +45,7 @@ test.group('Coolify API | ops proxy end to end', (group) => {
       await rm(join(logDir, LOG_FILE), { force: true })
     }
   })
+  allowPrivateOpsTargets(group)
   const upstream = useSimulator(group, {
     opsAppFqdn: selfUrl(),
     opsToken: TOKENS['*'],
@@ -207,6 +208,7 @@ test.group('Coolify API | ops proxy end to end', (group) => {
 
 test.group('Coolify API | ops proxy with a Coolify token lacking read:sensitive', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  allowPrivateOpsTargets(group)
   useSimulator(group, { readSensitive: false, opsAppFqdn: selfUrl(), opsToken: TOKENS['*'] })
 
   test('status explains that OPS_TOKEN cannot be read', async ({ client, assert }) => {

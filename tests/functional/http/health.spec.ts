@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { ServerHealthService } from '#services/server_health_service'
+import { HealthProbeService } from '#services/health_probe_service'
 
 /**
  * A real, unreachable database connection: same driver and pool code as
@@ -21,7 +21,7 @@ function addUnreachableConnection(name: string) {
   }
 }
 
-class UnreachableDatabaseHealth extends ServerHealthService {
+class UnreachableDatabaseHealth extends HealthProbeService {
   protected connectionName = 'unreachable'
 }
 
@@ -34,13 +34,13 @@ test.group('Server | health', () => {
 
   test('GET /health is 503 when the database does not answer, and recovers', async ({ client }) => {
     const release = addUnreachableConnection('unreachable')
-    app.container.swap(ServerHealthService, () => new UnreachableDatabaseHealth())
+    app.container.swap(HealthProbeService, () => new UnreachableDatabaseHealth())
     try {
       const down = await client.get('/health')
       down.assertStatus(503)
       down.assertBody({ status: 'unhealthy', database: 'disconnected' })
     } finally {
-      app.container.restore(ServerHealthService)
+      app.container.restore(HealthProbeService)
       await release()
     }
     const back = await client.get('/health')

@@ -87,9 +87,9 @@ test.group('Ops | authentication', (group) => {
     const restore = useTestTokens()
     const { default: env } = await import('#start/env')
     env.set('OPS_TOKENS', '')
-    env.set('OPS_TOKEN', 'single-ops-token-abcdefghijkl')
+    env.set('OPS_TOKEN', 'single-ops-token-abcdefghijklmnopqrstu')
     try {
-      const ok = await client.get('/ops/console').header('Authorization', 'Bearer single-ops-token-abcdefghijkl')
+      const ok = await client.get('/ops/console').header('Authorization', 'Bearer single-ops-token-abcdefghijklmnopqrstu')
       ok.assertStatus(200)
       const old = await client.get('/ops/console').header('Authorization', bearer('console:list'))
       old.assertStatus(401)

@@ -5,10 +5,10 @@ import { OPS_SCOPES } from '#services/ops/ops_tokens'
 
 /** One token per scope, one wildcard token, one token without scopes. */
 export const TOKENS = {
-  ...Object.fromEntries(OPS_SCOPES.map((scope) => [scope, `test-${scope.replace(':', '-')}-token-0123456789`])),
+  ...Object.fromEntries(OPS_SCOPES.map((scope) => [scope, `test-${scope.replace(':', '-')}-token-0123456789abcdef`])),
   '*': 'test-wildcard-token-0123456789abcdef',
-  none: 'test-no-scope-token-0123456789',
-  burst: 'test-burst-console-token-0123456789',
+  none: 'test-no-scope-token-0123456789abcdef',
+  burst: 'test-burst-console-token-0123456789abcdef',
 } as Record<string, string>
 
 /** Installs the test tokens through OPS_TOKENS (the middleware re-reads it on change). */

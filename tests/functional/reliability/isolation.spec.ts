@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { mkdir, writeFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import testUtils from '@adonisjs/core/services/test_utils'
+import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { logDir } from '#config/paths'
 import { opsPrefix } from '#config/surfaces'
@@ -70,7 +71,7 @@ test.group('Reliability | isolation: user-scoped keys', (group) => {
     const keys: Record<string, string> = {}
     for (const name of names) {
       await createUser(name)
-      keys[name] = (await new ApiKeyService().create(`key ${name}`, name)).plain
+      keys[name] = (await (await app.container.make(ApiKeyService)).create(`key ${name}`, name)).plain
     }
     const routes = routesOf('analytics').filter((r) => r.params.includes('user_id'))
     assert.isAbove(routes.length, 30)
@@ -106,7 +107,7 @@ test.group('Reliability | isolation: user-scoped keys', (group) => {
 
   test('a user-scoped key reaches its own user on every analytics route', async ({ assert }) => {
     await createUser('iso_self')
-    const key = (await new ApiKeyService().create('self', 'iso_self')).plain
+    const key = (await (await app.container.make(ApiKeyService)).create('self', 'iso_self')).plain
     const refused: string[] = []
     for (const route of routesOf('analytics').filter((r) => r.params.includes('user_id'))) {
       for (const method of route.methods) {
@@ -125,7 +126,7 @@ test.group('Reliability | isolation: operations tokens and scopes', (group) => {
     const previous = { tokens: env.get('OPS_TOKENS'), token: env.get('OPS_TOKEN') }
     const map: Record<string, string[]> = {}
     for (const scope of [...OPS_SCOPES, '*']) {
-      tokens[scope] = `iso-${scope.replace(/[:*]/g, '_')}-token-0123456789abcdef`
+      tokens[scope] = `iso-${scope.replace(/[:*]/g, '_')}-token-0123456789abcdefghij`
       map[tokens[scope]] = [scope]
     }
     tokens.none = 'iso-no-scope-token-0123456789abcdef'

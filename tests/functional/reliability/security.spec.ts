@@ -3,13 +3,14 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import testUtils from '@adonisjs/core/services/test_utils'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { logDir } from '#config/paths'
 import AdminUser from '#models/admin_user'
 import ApiKey from '#models/api_key'
 import User from '#models/user'
-import { PolarCredentialsService } from '#services/admin/polar_credentials_service'
+import { PolarCredentialsService } from '#services/polar/polar_credentials_service'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { serviceApiKey } from '#tests/helpers/fixtures'
 import { ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
@@ -219,7 +220,7 @@ test.group('Reliability | security: OAuth state and secrets in logs', (group) =>
       await createAdmin()
       const browser = new AdminBrowser()
       await browser.login()
-      const serviceKey = (await new ApiKeyService().create('log test', null)).plain
+      const serviceKey = (await (await app.container.make(ApiKeyService)).create('log test', null)).plain
 
       // A full sync (success), a sync refused by the provider, and failed authentications.
       const synced = await fetch(`${base()}/api/v1/users/log_user/sync/trigger`, {

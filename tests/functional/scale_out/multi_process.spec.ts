@@ -6,8 +6,8 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import User from '#models/user'
 import { ApiKeyService } from '#services/auth/api_key_service'
-import { startPolarSimulator, type PolarSimulator } from '#services/polar_simulator/simulator'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 import { ProcessGroup } from '#tests/functional/scale_out/processes'
 
@@ -87,7 +87,7 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
   })
 
   test('concurrent triggers for one user on different web processes give exactly one 409', async ({ assert }) => {
-    const { plain } = await new ApiKeyService().create('trigger-key')
+    const { plain } = await (await app.container.make(ApiKeyService)).create('trigger-key')
     await User.create({ externalId: 'across', isActive: true })
     const fire = (base: string) =>
       fetch(`${base}/api/v1/users/across/sync/trigger?days=7`, {
@@ -109,7 +109,7 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
   })
 
   test('rate limits are counted across web processes', async ({ assert }) => {
-    const { plain } = await new ApiKeyService().create('limited-key')
+    const { plain } = await (await app.container.make(ApiKeyService)).create('limited-key')
     await User.firstOrCreate({ externalId: 'limited' }, { isActive: true })
     const remaining: number[] = []
     const statuses: number[] = []

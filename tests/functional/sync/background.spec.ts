@@ -8,7 +8,7 @@ import FailedJob from '#models/failed_job'
 import SyncUserJob from '#jobs/sync_user_job'
 import { OpsQueueService } from '#services/ops/queue_service'
 import { createQueueWorker } from '#services/sync/background_runner'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { SyncSchedulerService, syncIntervalMs } from '#services/sync/sync_scheduler_service'
 import {
   completeToken,

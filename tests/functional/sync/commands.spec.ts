@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import SyncCommand from '#commands/sync'
 import SyncStatusCommand from '#commands/sync_status'
-import { ProviderTokenService } from '#services/sync/provider_token_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 async function connectedUser(externalId: string, token: string) {

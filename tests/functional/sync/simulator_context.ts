@@ -1,21 +1,10 @@
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
-import { ClockService } from '#services/clock_service'
-import { startPolarSimulator, type PolarSimulator, type SimOptions } from '#services/polar_simulator/simulator'
-import { PolarClientFactory } from '#services/sync/polar_client_factory'
+import { startPolarSimulator, type PolarSimulator, type SimOptions } from '#simulators/polar/simulator'
+import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
-
-/** A ClockService whose "today" is pinned (noon UTC of the given date) and movable. */
-export class PinnedClock extends ClockService {
-  constructor(public date: string) {
-    super()
-  }
-
-  now(): DateTime {
-    return DateTime.fromISO(`${this.date}T12:00:00`, { zone: this.zone })
-  }
-}
+import { pinClock, type PinnedClock } from '#tests/helpers/clock'
 
 /** Days before/after an ISO date. */
 export function shiftDate(date: string, days: number): string {
@@ -38,8 +27,7 @@ export interface SimulatorContext {
 export async function startSimulatorContext(today = '2026-03-15', options: SimOptions = {}): Promise<SimulatorContext> {
   const sim = await startPolarSimulator({ today, ...options })
   await new ProviderRateLimitService().clear()
-  const clock = new PinnedClock(today)
-  app.container.swap(ClockService, () => clock)
+  const pin = pinClock(`${today}T12:00:00`)
   app.container.swap(
     PolarClientFactory,
     () =>
@@ -47,13 +35,13 @@ export async function startSimulatorContext(today = '2026-03-15', options: SimOp
   )
   return {
     sim,
-    clock,
+    clock: pin.clock,
     setToday(date: string) {
-      clock.date = date
+      pin.clock.set(`${date}T12:00:00`)
       sim.setToday(date)
     },
     async close() {
-      app.container.restore(ClockService)
+      pin()
       app.container.restore(PolarClientFactory)
       await new ProviderRateLimitService().clear()
       await sim.close()

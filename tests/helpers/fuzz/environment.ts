@@ -6,7 +6,7 @@ import { opsPrefix } from '#config/surfaces'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { METRIC_NAMES, PATTERN_NAMES } from '#services/analytics/metrics'
 import { CoolifyClient } from '#services/coolify/coolify_client'
-import { start as startCoolify, SIM_UUIDS, type CoolifySimulator } from '#services/coolify_simulator/simulator'
+import { start as startCoolify, SIM_UUIDS, type CoolifySimulator } from '#simulators/coolify/simulator'
 import Exercise from '#models/exercise'
 import { createUser } from '#tests/helpers/fixtures'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
@@ -54,6 +54,9 @@ export class FuzzEnvironment {
     this.setEnv('RATE_LIMIT_REQUESTS', '100000000', '1000')
     this.setEnv('OPS_TOKENS', JSON.stringify({ [OPS_TEST_TOKENS.wildcard]: ['*'], [OPS_TEST_TOKENS.limited]: ['health:read'] }))
     this.setEnv('OPS_TOKEN', '')
+    // The Coolify simulator's HRVault application is this server, on loopback over http.
+    env.set('COOLIFY_OPS_ALLOW_PRIVATE', true)
+    this.restoreEnv.push(() => env.set('COOLIFY_OPS_ALLOW_PRIVATE', false))
 
     this.polar = await startSimulatorContext(FUZZ_TODAY)
     this.coolify = await startCoolify({
@@ -66,7 +69,7 @@ export class FuzzEnvironment {
 
     await createUser(this.alice)
     await createUser(this.bob)
-    const keys = new ApiKeyService()
+    const keys = await app.container.make(ApiKeyService)
     const revoked = await keys.create('fuzz revoked', null)
     await keys.revoke(revoked.apiKey.prefix)
     this.apiKeys = {
@@ -102,7 +105,7 @@ export class FuzzEnvironment {
   async validParams(): Promise<Record<string, string[]>> {
     const exercises = await Exercise.query().limit(3)
     const logs = await readdir(logDir).catch(() => [] as string[])
-    const throwaway = await new ApiKeyService().create('fuzz throwaway', null)
+    const throwaway = await (await app.container.make(ApiKeyService)).create('fuzz throwaway', null)
     return {
       user_id: [this.alice, this.bob, 'fuzz_nobody'],
       user: [this.alice, this.bob],

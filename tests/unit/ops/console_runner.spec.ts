@@ -47,7 +47,7 @@ test.group('Ops console | running', (group) => {
   test('runs an allowlisted command with its arguments', async ({ assert }) => {
     const result = await runner.run('ok --flag "two words"')
     assert.isTrue(result.success)
-    assert.equal(result.exit_code, 0)
+    assert.equal(result.exitCode, 0)
     assert.equal(result.command, 'ok --flag two words')
     assert.equal(result.output.trim(), 'ran ["--flag","two words"]')
   })
@@ -55,15 +55,15 @@ test.group('Ops console | running', (group) => {
   test('reports a failing command as success false with its exit code and no colour codes', async ({ assert }) => {
     const result = await runner.run('fail')
     assert.isFalse(result.success)
-    assert.equal(result.exit_code, 3)
+    assert.equal(result.exitCode, 3)
     assert.equal(result.output.trim(), 'boom')
   })
 
   test('stops a command at the timeout', async ({ assert }) => {
     const result = await runner.run('slow')
     assert.isFalse(result.success)
-    assert.isTrue(result.timed_out)
-    assert.equal(result.exit_code, 124)
+    assert.isTrue(result.timedOut)
+    assert.equal(result.exitCode, 124)
     assert.match(result.output, /timed out after 1.5 s/)
   })
 

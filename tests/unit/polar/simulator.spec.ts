@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { addDays } from '#services/polar/local_times'
-import { startPolarSimulator, type PolarSimulator } from '#services/polar_simulator/simulator'
+import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
 
 const TODAY = '2026-11-22'
 

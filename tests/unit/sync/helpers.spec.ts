@@ -1,14 +1,18 @@
 import { test } from '@japa/runner'
-import { toColumn } from '#services/sync/queries'
-import { isLoopbackRedirect, parsePastedCallback } from '#services/connect/loopback_callback'
+import NightlyRecharge from '#models/nightly_recharge'
+import SkinTemperature from '#models/skin_temperature'
+import SleepRecord from '#models/sleep_record'
+import Spo2Test from '#models/spo2_test'
+import { columnOf } from '#services/records/columns'
+import { isLoopbackRedirect, parsePastedCallback } from '#services/polar/loopback_callback'
 import { SYNC_TYPE_KEYS, SYNC_TYPES, emptyCounts } from '#services/sync/sync_types'
 
 test.group('Sync | helpers', () => {
   test('mapper properties become snake_case columns', ({ assert }) => {
-    assert.equal(toColumn('beatToBeatAvg'), 'beat_to_beat_avg')
-    assert.equal(toColumn('spo2Class'), 'spo2_class')
-    assert.equal(toColumn('date'), 'date')
-    assert.equal(toColumn('sleepTimeSkinTemperatureCelsius'), 'sleep_time_skin_temperature_celsius')
+    assert.equal(columnOf(NightlyRecharge, 'beatToBeatAvg'), 'beat_to_beat_avg')
+    assert.equal(columnOf(Spo2Test, 'spo2Class'), 'spo2_class')
+    assert.equal(columnOf(SleepRecord, 'date'), 'date')
+    assert.equal(columnOf(SkinTemperature, 'sleepTimeSkinTemperatureCelsius'), 'sleep_time_skin_temperature_celsius')
   })
 
   test('the engine covers the 11 spec result keys plus heart rate, sleep first', ({ assert }) => {

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser, userWithApiKey } from '#tests/helpers/fixtures'
-import { pinClock, url } from './helpers.js'
+import { pinClock } from '#tests/helpers/clock'
+import { NOW, url } from './helpers.js'
 
 type Route = ['GET' | 'POST', string]
 
@@ -19,7 +20,7 @@ const ROUTES: Route[] = [
 ]
 
 test.group('API v1 analytics | access', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('{0} {1} of an unknown user is a 404 problem')

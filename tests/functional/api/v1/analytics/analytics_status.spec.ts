@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser } from '#tests/helpers/fixtures'
-import { pinClock, seed, url } from './helpers.js'
+import { pinClock } from '#tests/helpers/clock'
+import { NOW, seed, url } from './helpers.js'
 import { steady } from './scenarios.js'
 
 const FEATURES = [
@@ -14,7 +15,7 @@ const FEATURES = [
 ]
 
 test.group('API v1 analytics | analytics status', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a user without data has zero days and only locked features', async ({ client, assert }) => {

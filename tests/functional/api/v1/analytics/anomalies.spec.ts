@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser } from '#tests/helpers/fixtures'
-import { pinClock, seed, TODAY, url } from './helpers.js'
+import { pinClock } from '#tests/helpers/clock'
+import { NOW, seed, TODAY, url } from './helpers.js'
 
 /**
  * Days 20 … 1 ago hold HRV 40 … 59 and today holds `today`. While `today` ≥ 59 it is the
@@ -10,7 +11,7 @@ import { pinClock, seed, TODAY, url } from './helpers.js'
 const withToday = (today: number) => (i: number) => ({ hrv: i === 0 ? today : 60 - i })
 
 test.group('API v1 analytics | anomaly scan', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('today at {0} → {1}')

@@ -3,14 +3,15 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { createUser } from '#tests/helpers/fixtures'
 import { METRIC_NAMES } from '#services/analytics/metrics'
-import { daysAgo, pinClock, seed, TODAY, url } from './helpers.js'
+import { pinClock } from '#tests/helpers/clock'
+import { daysAgo, NOW, seed, TODAY, url } from './helpers.js'
 import { steady } from './scenarios.js'
 
 /** Day i (days ago) of HRV 60 - i: 21 days give 40 … 60, q1 45, q3 55, IQR 10. */
 const ramp = (i: number) => ({ hrv: 60 - i })
 
 test.group('API v1 analytics | baselines', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('{0} days of HRV give status {1}')
@@ -134,7 +135,7 @@ test.group('API v1 analytics | baselines', (group) => {
 })
 
 test.group('API v1 analytics | baseline check', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('value {0} → anomaly {1}, severity {2}')

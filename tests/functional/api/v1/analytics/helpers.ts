@@ -1,27 +1,15 @@
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
-import { ClockService } from '#services/clock_service'
 import { shiftDate } from '#services/analytics/metrics'
 import type { Scenario } from './scenarios.js'
 
 /** The pinned "today" of every analytics functional test. */
 export const TODAY = '2026-03-31'
 
+/** The pinned instant of every analytics functional test: noon of TODAY in APP_TIMEZONE. */
+export const NOW = `${TODAY}T12:00:00`
+
 /** ISO date `n` days before the pinned today. */
 export const daysAgo = (n: number) => shiftDate(TODAY, -n)
-
-class FixedClock extends ClockService {
-  now() {
-    return DateTime.fromISO(`${TODAY}T12:00:00`, { zone: this.zone })
-  }
-}
-
-/** Pins ClockService to TODAY at noon (APP_TIMEZONE); returns the restore function. */
-export function pinClock() {
-  app.container.swap(ClockService, () => new FixedClock())
-  return () => app.container.restore(ClockService)
-}
 
 /**
  * Inserts `days` days of a scenario for a user (days ago `days-1` … 0) straight into the

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser } from '#tests/helpers/fixtures'
-import { pinClock, seed, TODAY, url } from './helpers.js'
+import { pinClock } from '#tests/helpers/clock'
+import { NOW, seed, TODAY, url } from './helpers.js'
 import { noisyDip, overreached, slightlyLow, steady, thriving, type Scenario } from './scenarios.js'
 
 const CATEGORIES = ['recovery', 'sleep', 'training', 'anomaly', 'onboarding', 'trend']
@@ -26,7 +27,7 @@ async function insightsFor(client: any, days: number, scenario: Scenario) {
 const pairs = (observations: Observation[]) => observations.map((o) => `${o.category}/${o.priority}`)
 
 test.group('API v1 analytics | insights status and unlocks', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('{0} days of data → {1}, next unlock {2} at {3}%')
@@ -105,7 +106,7 @@ test.group('API v1 analytics | insights status and unlocks', (group) => {
 })
 
 test.group('API v1 analytics | insights observations', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('overreached: anomalies, low HRV, high overtraining risk, declining trends', async ({ client, assert }) => {

@@ -6,7 +6,8 @@ import db from '@adonisjs/lucid/services/db'
 import { createUser } from '#tests/helpers/fixtures'
 import { PATTERN_NAMES } from '#services/analytics/metrics'
 import { AnalyticsService } from '#services/analytics/analytics_service'
-import { pinClock, seed, url } from './helpers.js'
+import { pinClock } from '#tests/helpers/clock'
+import { NOW, seed, url } from './helpers.js'
 import { overreached, steady, thriving } from './scenarios.js'
 
 interface SpearmanCase {
@@ -27,7 +28,7 @@ const fromFixture = (c: SpearmanCase, drop = 0) => (i: number) =>
   i < c.x.length - drop ? { sleep: c.x[c.x.length - 1 - i], hrv: c.y[c.y.length - 1 - i] } : {}
 
 test.group('API v1 analytics | patterns', (group) => {
-  group.setup(() => pinClock())
+  group.setup(() => pinClock(NOW))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('detect stores all four patterns and maps each to its significance', async ({ client, assert }) => {

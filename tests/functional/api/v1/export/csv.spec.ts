@@ -11,7 +11,8 @@ import { DailyActivityFactory } from '#database/factories/daily_activity_factory
 import { CardioLoadFactory } from '#database/factories/cardio_load_factory'
 import { CsvExportService } from '#services/export/csv_export_service'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
-import { minusDays, pinClock } from '#tests/functional/api/v1/records/helpers'
+import { pinClock } from '#tests/helpers/clock'
+import { minusDays } from '#tests/functional/api/v1/records/helpers'
 
 const TODAY = '2026-03-01'
 const FILES = ['sleep', 'activity', 'recharge', 'cardio-load'] as const

@@ -7,7 +7,8 @@ import { CardioLoadFactory } from '#database/factories/cardio_load_factory'
 import { HeartRateDayFactory } from '#database/factories/heart_rate_day_factory'
 import { ExerciseFactory } from '#database/factories/exercise_factory'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
-import { minusDays, pinClock, schemaViolations } from '#tests/functional/api/v1/records/helpers'
+import { pinClock } from '#tests/helpers/clock'
+import { minusDays, schemaViolations } from '#tests/functional/api/v1/records/helpers'
 
 const TODAY = '2026-03-01'
 

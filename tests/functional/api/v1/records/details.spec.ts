@@ -8,7 +8,8 @@ import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_fac
 import { DailyActivityFactory } from '#database/factories/daily_activity_factory'
 import { ExerciseFactory } from '#database/factories/exercise_factory'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
-import { pinClock, schemaViolations } from '#tests/functional/api/v1/records/helpers'
+import { pinClock } from '#tests/helpers/clock'
+import { schemaViolations } from '#tests/functional/api/v1/records/helpers'
 
 const PROBLEM = /^application\/problem\+json/
 const BAD_DATES = ['2026-02-30', '2025-02-29', '2026-13-01', '2026-2-1', 'yesterday', '20260201']

@@ -1,22 +1,5 @@
-import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
-import { ClockService } from '#services/clock_service'
 import { OpenApiDocumentService } from '#services/docs/openapi_document_service'
-
-/**
- * Pins "now" for every service resolved from the container (the HTTP
- * server's too). `zone` defaults to APP_TIMEZONE. Returns the restore step.
- */
-export function pinClock(isoInstant: string, zone?: string) {
-  class PinnedClock extends ClockService {
-    readonly zone = zone ?? new ClockService().zone
-    now() {
-      return DateTime.fromISO(isoInstant, { zone: this.zone })
-    }
-  }
-  app.container.swap(ClockService, () => new PinnedClock())
-  return () => app.container.restore(ClockService)
-}
 
 /** ISO date `n` days before `today` (negative n: after). */
 export const minusDays = (today: string, n: number) => DateTime.fromISO(today).minus({ days: n }).toISODate()!

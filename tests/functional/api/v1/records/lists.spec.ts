@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
 import { LIST_ROUTES } from '#tests/functional/api/v1/records/routes'
-import { minusDays, pinClock, schemaViolations } from '#tests/functional/api/v1/records/helpers'
+import { pinClock } from '#tests/helpers/clock'
+import { minusDays, schemaViolations } from '#tests/functional/api/v1/records/helpers'
 
 const TODAY = '2026-03-01'
 const url = (userId: string, path: string) => `/api/v1/users/${userId}/${path}`

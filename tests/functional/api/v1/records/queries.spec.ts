@@ -5,7 +5,8 @@ import { ResponseCache } from '#services/response_cache'
 import { userWithApiKey } from '#tests/helpers/fixtures'
 import { sqlDuring } from '#tests/helpers/sql_log'
 import { LIST_ROUTES } from '#tests/functional/api/v1/records/routes'
-import { minusDays, pinClock } from '#tests/functional/api/v1/records/helpers'
+import { pinClock } from '#tests/helpers/clock'
+import { minusDays } from '#tests/functional/api/v1/records/helpers'
 
 const TODAY = '2026-03-01'
 const EXPORTS = ['export/summary', 'export/sleep.csv', 'export/activity.csv', 'export/recharge.csv', 'export/cardio-load.csv']

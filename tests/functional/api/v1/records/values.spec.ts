@@ -15,7 +15,8 @@ import { EcgTestFactory } from '#database/factories/ecg_test_factory'
 import { BodyTemperatureFactory } from '#database/factories/body_temperature_factory'
 import { SkinTemperatureFactory } from '#database/factories/skin_temperature_factory'
 import { userWithApiKey } from '#tests/helpers/fixtures'
-import { minusDays, pinClock } from '#tests/functional/api/v1/records/helpers'
+import { pinClock } from '#tests/helpers/clock'
+import { minusDays } from '#tests/functional/api/v1/records/helpers'
 
 const TODAY = '2026-03-01'
 

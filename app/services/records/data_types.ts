@@ -1,0 +1,275 @@
+import type { LucidModel } from '@adonisjs/lucid/types/model'
+import BodyTemperature from '#models/body_temperature'
+import CardioLoad from '#models/cardio_load'
+import DailyActivity from '#models/daily_activity'
+import EcgTest from '#models/ecg_test'
+import Exercise from '#models/exercise'
+import HeartRateDay from '#models/heart_rate_day'
+import NightlyRecharge from '#models/nightly_recharge'
+import SkinTemperature from '#models/skin_temperature'
+import SleepRecord from '#models/sleep_record'
+import SleepwiseAlertness from '#models/sleepwise_alertness'
+import SleepwiseBedtime from '#models/sleepwise_bedtime'
+import Spo2Test from '#models/spo2_test'
+import type { AccessLinkClient, DateRange } from '#services/polar/accesslink_client'
+import { mapCardioLoadList } from '#services/polar/mappers/cardio_load_mapper'
+import { mapDailyActivityList } from '#services/polar/mappers/daily_activity_mapper'
+import { mapExercise } from '#services/polar/mappers/exercise_mapper'
+import { mapHeartRateDays } from '#services/polar/mappers/heart_rate_mapper'
+import { mapNightlyRechargeList } from '#services/polar/mappers/nightly_recharge_mapper'
+import { mapSleepList } from '#services/polar/mappers/sleep_mapper'
+import { mapSleepwiseAlertnessList, mapSleepwiseBedtimeList } from '#services/polar/mappers/sleepwise_mapper'
+import {
+  mapBodyTemperatureList,
+  mapEcgList,
+  mapSkinTemperatureList,
+  mapSpo2List,
+} from '#services/polar/mappers/biosensing_mapper'
+import { columnOf, type AttributeOf } from '#services/records/columns'
+
+/** What a type's fetch step may read besides the client and the window. */
+export interface FetchContext {
+  client: AccessLinkClient
+  range: DateRange
+  /** The user's UTC offset in minutes (latest stored night), for types Polar sends in naive UTC. */
+  offsetMinutes: () => Promise<number | null>
+  /** Polar exercise ids already stored for the user (details are fetched once per new exercise). */
+  knownExerciseIds: () => Promise<Set<string>>
+}
+
+/** Mapper rows (model attributes without `userId`) of one fetch, and the count the sync result reports. */
+export interface Fetched {
+  rows: Record<string, unknown>[]
+  /** Set when the count differs from the rows written (exercises already stored are not fetched again). */
+  count?: number
+}
+
+/**
+ * One synced data type. `table`, `naturalKey` and `dateColumn` are read from the model (column
+ * names), so the model is the one place a table or column is spelled.
+ */
+export interface DataType<Key extends string = string> {
+  /** The key of the sync result, the export counts and the admin pages. */
+  key: Key
+  /** Human name (admin UI, simulator). */
+  label: string
+  /** The AccessLink resource the type is read from (its sub-paths, e.g. `/date`, belong to it too). */
+  accessLinkPath: string
+  model: LucidModel
+  table: string
+  /** Columns of the unique index next to `user_id`: a re-sync updates instead of duplicating. */
+  naturalKey: string[]
+  /** Column of the local calendar date that `days=N` windows and the export count by. */
+  dateColumn: string
+  /** Fetches the window from Polar and maps it to rows (camelCase attributes of `model`). */
+  fetch(ctx: FetchContext): Promise<Fetched>
+}
+
+/** A catalogue entry as written below: attributes, turned into columns by `define`. */
+interface DataTypeSpec<Key extends string, Model extends LucidModel> {
+  key: Key
+  label: string
+  accessLinkPath: string
+  model: Model
+  naturalKey: AttributeOf<Model>[]
+  date: AttributeOf<Model>
+  fetch(ctx: FetchContext): Promise<Fetched>
+}
+
+function define<const Key extends string, Model extends LucidModel>(spec: DataTypeSpec<Key, Model>): DataType<Key> {
+  const { model } = spec
+  return {
+    key: spec.key,
+    label: spec.label,
+    accessLinkPath: spec.accessLinkPath,
+    model,
+    table: model.table,
+    naturalKey: spec.naturalKey.map((attribute) => columnOf(model, attribute)),
+    dateColumn: columnOf(model, spec.date),
+    fetch: spec.fetch,
+  }
+}
+
+/** Exercises: list once, details only for ids not stored yet; stored exercises are left untouched. */
+async function fetchExercises(ctx: FetchContext): Promise<Fetched> {
+  const summaries = await ctx.client.listExercises()
+  const known = await ctx.knownExerciseIds()
+  const rows: Record<string, unknown>[] = []
+  let inWindow = 0
+  const seen = new Set<string>()
+  for (const summary of summaries) {
+    const mapped = mapExercise(summary)
+    if (!mapped || seen.has(mapped.polarExerciseId)) continue
+    seen.add(mapped.polarExerciseId)
+    if (mapped.startDate < ctx.range.from || mapped.startDate > ctx.range.to) continue
+    inWindow++
+    if (known.has(mapped.polarExerciseId)) continue
+    const detail = await ctx.client.getExercise(mapped.polarExerciseId, { zones: true })
+    rows.push({ ...(detail ? (mapExercise(detail) ?? mapped) : mapped) })
+  }
+  return { rows, count: inWindow }
+}
+
+/** Mapper rows (typed interfaces) as plain attribute records. */
+const rowsOf = <T extends object>(rows: T[]) => rows as unknown as Record<string, unknown>[]
+
+/** Keeps rows whose date attribute lies in the window. */
+const inRange = (range: DateRange, attribute: string) => (row: Record<string, unknown>) => {
+  const value = row[attribute]
+  return typeof value === 'string' && value.slice(0, 10) >= range.from && value.slice(0, 10) <= range.to
+}
+
+/**
+ * The catalogue of data types: every type HRVault syncs and stores, in the order the sync runs
+ * them (sleep first, so later types can read the user's UTC offset from the stored nights).
+ * Sync, export counts, analytics sources and the admin pages are derived from it.
+ */
+export const DATA_TYPES = [
+  define({
+    key: 'sleep',
+    accessLinkPath: '/v3/users/sleep',
+    label: 'Sleep',
+    model: SleepRecord,
+    naturalKey: ['date'],
+    date: 'date',
+    fetch: async ({ client, range }) => ({ rows: rowsOf(mapSleepList(await client.listSleep(range))) }),
+  }),
+  define({
+    key: 'recharge',
+    accessLinkPath: '/v3/users/nightly-recharge',
+    label: 'Nightly Recharge',
+    model: NightlyRecharge,
+    naturalKey: ['date'],
+    date: 'date',
+    fetch: async ({ client, range }) => ({ rows: rowsOf(mapNightlyRechargeList(await client.listNightlyRecharge(range))) }),
+  }),
+  define({
+    key: 'activity',
+    accessLinkPath: '/v3/users/activities',
+    label: 'Daily activity',
+    model: DailyActivity,
+    naturalKey: ['date'],
+    date: 'date',
+    fetch: async ({ client, range }) => ({
+      rows: rowsOf(mapDailyActivityList(await client.listDailyActivities(range, { samples: true }))).filter(
+        inRange(range, 'date')
+      ),
+    }),
+  }),
+  define({
+    key: 'exercises',
+    accessLinkPath: '/v3/exercises',
+    label: 'Exercises',
+    model: Exercise,
+    naturalKey: ['polarExerciseId'],
+    date: 'startDate',
+    fetch: fetchExercises,
+  }),
+  define({
+    key: 'cardio_load',
+    accessLinkPath: '/v3/users/cardio-load',
+    label: 'Cardio load',
+    model: CardioLoad,
+    naturalKey: ['date'],
+    date: 'date',
+    fetch: async ({ client, range }) => ({
+      rows: rowsOf(mapCardioLoadList(await client.listCardioLoad(range))).filter(inRange(range, 'date')),
+    }),
+  }),
+  define({
+    key: 'sleepwise_alertness',
+    accessLinkPath: '/v3/users/sleepwise/alertness',
+    label: 'SleepWise alertness',
+    model: SleepwiseAlertness,
+    naturalKey: ['periodStartTime'],
+    date: 'periodDate',
+    fetch: async ({ client, range }) => ({
+      rows: rowsOf(mapSleepwiseAlertnessList(await client.listSleepwiseAlertness(range))),
+    }),
+  }),
+  define({
+    key: 'sleepwise_bedtime',
+    accessLinkPath: '/v3/users/sleepwise/circadian-bedtime',
+    label: 'SleepWise bedtime',
+    model: SleepwiseBedtime,
+    naturalKey: ['periodStartTime'],
+    date: 'periodDate',
+    fetch: async ({ client, range }) => ({
+      rows: rowsOf(mapSleepwiseBedtimeList(await client.listSleepwiseBedtime(range))),
+    }),
+  }),
+  define({
+    key: 'spo2',
+    accessLinkPath: '/v3/users/biosensing/spo2',
+    label: 'SpO2',
+    model: Spo2Test,
+    naturalKey: ['testTimestamp'],
+    date: 'testDate',
+    fetch: async ({ client, range }) => ({ rows: rowsOf(mapSpo2List(await client.listSpo2(range))) }),
+  }),
+  define({
+    key: 'ecg',
+    accessLinkPath: '/v3/users/biosensing/ecg',
+    label: 'ECG',
+    model: EcgTest,
+    naturalKey: ['testTimestamp'],
+    date: 'testDate',
+    fetch: async ({ client, range }) => ({ rows: rowsOf(mapEcgList(await client.listEcg(range))) }),
+  }),
+  define({
+    key: 'body_temperature',
+    accessLinkPath: '/v3/users/biosensing/bodytemperature',
+    label: 'Body temperature',
+    model: BodyTemperature,
+    naturalKey: ['startTime', 'measurementType'],
+    date: 'startDate',
+    fetch: async (ctx) => ({
+      rows: rowsOf(mapBodyTemperatureList(await ctx.client.listBodyTemperature(ctx.range), await ctx.offsetMinutes())),
+    }),
+  }),
+  define({
+    key: 'skin_temperature',
+    accessLinkPath: '/v3/users/biosensing/skintemperature',
+    label: 'Skin temperature',
+    model: SkinTemperature,
+    naturalKey: ['sleepDate'],
+    date: 'sleepDate',
+    fetch: async ({ client, range }) => ({ rows: rowsOf(mapSkinTemperatureList(await client.listSkinTemperature(range))) }),
+  }),
+  define({
+    key: 'heart_rate',
+    accessLinkPath: '/v3/users/continuous-heart-rate',
+    label: 'Continuous heart rate',
+    model: HeartRateDay,
+    naturalKey: ['date'],
+    date: 'date',
+    fetch: async ({ client, range }) => ({ rows: rowsOf(mapHeartRateDays(await client.listContinuousHeartRate(range))) }),
+  }),
+] as const
+
+/** Key of a catalogued data type (the sync result key). */
+export type DataTypeKey = (typeof DATA_TYPES)[number]['key']
+
+/** Every key, in catalogue order. */
+export const DATA_TYPE_KEYS: readonly DataTypeKey[] = DATA_TYPES.map((type) => type.key)
+
+/** Human label per key. */
+export const DATA_TYPE_LABELS = Object.fromEntries(DATA_TYPES.map((type) => [type.key, type.label])) as Record<
+  DataTypeKey,
+  string
+>
+
+const byKey = new Map<string, DataType<DataTypeKey>>(DATA_TYPES.map((type) => [type.key, type]))
+const byTable = new Map<string, DataType<DataTypeKey>>(DATA_TYPES.map((type) => [type.table, type]))
+
+/** The catalogue entry of a key. */
+export function dataType(key: DataTypeKey): DataType<DataTypeKey> {
+  return byKey.get(key)!
+}
+
+/** The catalogue entry stored in `table`; throws for a table that holds no data type. */
+export function dataTypeOfTable(table: string): DataType<DataTypeKey> {
+  const type = byTable.get(table)
+  if (!type) throw new Error(`${table} is not the table of a catalogued data type`)
+  return type
+}
