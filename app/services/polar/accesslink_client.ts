@@ -1,6 +1,7 @@
 import env from '#start/env'
 import { PolarUpstreamError } from '#services/polar/errors/polar_upstream_error'
 import { dateChunks, daysBetween, isIsoDate } from '#services/polar/local_times'
+import { collectPolarUserIds } from '#services/polar/polar_account'
 import { PolarTransport, type RateLimitState, type TransportOptions } from '#services/polar/transport'
 import type {
   WireBodyTemperature,
@@ -59,6 +60,7 @@ export class AccessLinkClient {
   readonly baseUrl: string
   readonly transport: PolarTransport
   readonly #accessToken: string | undefined
+  readonly #accountIds = new Set<string>()
 
   constructor(options: AccessLinkClientOptions = {}) {
     this.baseUrl = trimSlash(options.baseUrl ?? env.get('POLAR_API_BASE_URL') ?? DEFAULT_POLAR_API_BASE_URL)
@@ -79,6 +81,14 @@ export class AccessLinkClient {
   /** Polar's `RateLimit-Usage/Limit/Reset` from the latest response, null before any. */
   get rateLimit(): RateLimitState | null {
     return this.transport.rateLimit
+  }
+
+  /**
+   * Polar user ids that the answers so far name as their owner (`polar_user` URLs): one id for a
+   * normal token, none while no sleep, recharge, exercise or heart-rate data has come back.
+   */
+  get accountIds(): ReadonlySet<string> {
+    return this.#accountIds
   }
 
   // ---------------------------------------------------------------- users
@@ -276,7 +286,7 @@ export class AccessLinkClient {
     return out
   }
 
-  private call(
+  private async call(
     method: 'GET' | 'POST' | 'DELETE',
     pathAndQuery: string,
     endpoint: string,
@@ -288,7 +298,7 @@ export class AccessLinkClient {
       'Authorization': `Bearer ${this.#accessToken}`,
     }
     if (options.body !== undefined) headers['Content-Type'] = 'application/json'
-    return this.transport.send({
+    const answer = await this.transport.send({
       method,
       url: `${this.baseUrl}${pathAndQuery}`,
       endpoint,
@@ -298,6 +308,8 @@ export class AccessLinkClient {
       passThrough: options.passThrough,
       retryable: options.retryable ?? method === 'GET',
     })
+    collectPolarUserIds(answer.data, this.#accountIds)
+    return answer
   }
 }
 

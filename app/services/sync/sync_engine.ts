@@ -13,7 +13,10 @@ import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import type { RateLimitState } from '#services/polar/transport'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
-import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeKey } from '#services/sync/sync_types'
+import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeDefinition, type SyncTypeKey } from '#services/sync/sync_types'
+import type { Fetched } from '#services/records/data_types'
+import { AccountBindingService } from '#services/polar/account_binding_service'
+import ProviderAccountMismatchException from '#exceptions/provider_account_mismatch_exception'
 
 /** Who started a sync (stored on the sync run). */
 export type SyncTrigger = 'api' | 'scheduler' | 'connect' | 'command' | 'admin' | 'demo'
@@ -97,7 +100,8 @@ export class SyncEngine {
     protected clock: ClockService,
     protected clients: PolarClientFactory,
     protected analytics: AnalyticsService,
-    protected rateLimits: ProviderRateLimitService
+    protected rateLimits: ProviderRateLimitService,
+    protected accounts: AccountBindingService
   ) {}
 
   async run(user: User, options: SyncOptions): Promise<SyncOutcome> {
@@ -134,6 +138,33 @@ export class SyncEngine {
     let rowsWritten = 0
     let progressWrittenAt = Date.now()
     let knownExercises: Promise<Set<string>> | null = null
+    // Fetched types wait here until the Polar account of the data is confirmed (the first answer
+    // naming it, usually sleep): nothing is written for a token of another account.
+    let pending: Array<{ type: SyncTypeDefinition; fetched: Fetched }> = []
+    let accountConfirmed = false
+    const writePending = async () => {
+      for (const { type, fetched } of pending) {
+        // Atomic on its own (one statement, or its own transaction for very many rows): a type
+        // failing never loses another type's rows.
+        try {
+          rowsWritten += await upsertRows(db.connection(), type.table, user.id, type.naturalKey, fetched.rows, this.clock.now())
+          results[type.key] = fetched.count ?? fetched.rows.length
+        } catch (error) {
+          errors[type.key] = this.describe(error, type.key, user)
+        }
+      }
+      pending = []
+    }
+    const confirmAccount = async () => {
+      try {
+        await this.accounts.confirm(user, client.accountIds)
+      } catch (error) {
+        if (error instanceof ProviderAccountMismatchException) await this.refuse(run, error, client.callCount)
+        throw error
+      }
+      accountConfirmed = true
+    }
+
     for (const type of SYNC_TYPES) {
       progress.current = type.key
       let count: number | null = null
@@ -147,17 +178,15 @@ export class SyncEngine {
             offsetMinutes: () => latestSleepOffset(db.connection(), user.id),
             knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
           })
-          // Atomic on its own (one statement, or its own transaction for very many rows): a type
-          // failing never loses another type's rows.
-          const written = await upsertRows(db.connection(), type.table, user.id, type.naturalKey, fetched.rows, this.clock.now())
-          rowsWritten += written
+          pending.push({ type, fetched })
           count = fetched.count ?? fetched.rows.length
-          results[type.key] = count
         } catch (error) {
           errors[type.key] = this.describe(error, type.key, user)
           if (isFatal(error)) fatal = error as PolarError
           if (error instanceof PolarRateLimitError) await this.rateLimits.block(error.retryAfterSeconds)
         }
+        if (!accountConfirmed && client.accountIds.size > 0) await confirmAccount()
+        if (accountConfirmed) await writePending()
       }
       progress.done++
       progress.current = null
@@ -170,6 +199,9 @@ export class SyncEngine {
         progressWrittenAt = Date.now()
       }
     }
+    // No answer named an account (no sleep, recharge, exercise or heart-rate data): nothing to check.
+    if (!accountConfirmed) await confirmAccount()
+    await writePending()
 
     const failedTypes = Object.keys(errors).length
     const status: SyncStatus =
@@ -222,6 +254,18 @@ export class SyncEngine {
       'sync finished'
     )
     return outcome
+  }
+
+  /** Ends a run whose data belongs to another Polar account: failed, nothing written. */
+  protected async refuse(run: SyncRun, error: ProviderAccountMismatchException, providerCalls: number) {
+    run.merge({
+      status: 'failed',
+      errors: JSON.stringify({ account: error.message }),
+      providerCalls,
+      finishedAt: this.clock.now(),
+    })
+    await run.save()
+    logger.warn({ userId: run.userId, runId: run.id }, 'sync refused: the token belongs to another Polar account')
   }
 
   /** A per-type message safe for responses: Polar's reason, or a generic storage failure. */
