@@ -11,7 +11,7 @@
 |
 */
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/free_port'
 import { baseEnv, createDatabase } from './lib/databases.js'
 import { load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
@@ -86,17 +86,6 @@ async function memoryOf(base: string): Promise<Record<string, number> | null> {
   } catch {
     return null
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /**

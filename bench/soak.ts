@@ -20,7 +20,7 @@
 |
 */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/free_port'
 import autocannon from 'autocannon'
 import { startPolarSimulator } from '#simulators/polar/simulator'
 import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
@@ -43,17 +43,6 @@ const USERS = setting('USERS', 4)
 const SYNC_EVERY = setting('SYNC_EVERY', 10)
 const SAMPLE_EVERY = setting('SAMPLE_EVERY', 5)
 const DB_KIND = (args.DB ?? process.env.SOAK_DB ?? 'sqlite') === 'pg' ? 'pg' : 'sqlite'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 const READ_PATHS = [
   (u: string) => `/api/v1/users/${u}/sleep?days=7`,

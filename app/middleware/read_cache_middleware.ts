@@ -1,4 +1,4 @@
-import { Transform, pipeline } from 'node:stream'
+import { Transform, pipeline, type Readable } from 'node:stream'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
@@ -86,7 +86,8 @@ export default class ReadCacheMiddleware {
       },
     })
     response.stream(
-      pipeline(source, collector, () => {}),
+      // The cast names Node's stream type for the UI's type check too (DOM's ReadableStream there).
+      pipeline(source as Readable, collector, () => {}),
       onError
     )
   }

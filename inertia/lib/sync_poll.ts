@@ -1,10 +1,10 @@
 import { onBeforeUnmount, reactive } from 'vue'
 import { api, HttpError, query } from '~/lib/http'
-import type { SyncRunView } from '~/components/SyncStatus.vue'
+import type { Data } from '@generated/data'
 
 export interface SyncTracker {
   state: 'idle' | 'starting' | 'queued' | 'running' | 'done' | 'error'
-  run: SyncRunView | null
+  run: Data.Admin.SyncRun | null
   message: string | null
 }
 

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/free_port'
 import { request as httpRequest } from 'node:http'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser, serviceApiKey } from '#tests/helpers/fixtures'
@@ -20,17 +20,6 @@ const NPM_START_ENV = {
   LOG_LEVEL: 'warn',
 }
 const OPS_TOKEN = 'server-process-ops-token-0123456789abcdef'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 const portOf = (url: string) => Number(new URL(url).port)
 const isAlive = (p: AppProcess) => p.child.exitCode === null && p.child.signalCode === null

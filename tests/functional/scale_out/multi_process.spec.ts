@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/free_port'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -19,17 +19,6 @@ import { ProcessGroup } from '#tests/functional/scale_out/processes'
 const scaleOut = env.get('DB_CONNECTION') === 'pg' && Boolean(env.get('REDIS_URL'))
 const SKIP_REASON = 'needs PostgreSQL and Redis (npm run test:pg)'
 const RATE_LIMIT = 10
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

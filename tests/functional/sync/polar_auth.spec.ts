@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/free_port'
 import { readFile } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
@@ -13,17 +13,6 @@ import { PolarConnectService } from '#services/polar/polar_connect_service'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { eventually, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /** Plays the user's browser: opens the authorize page, clicks "Authorize", follows the redirect. */
 async function authorizeInBrowser(authorizeUrl: string, login: string) {
