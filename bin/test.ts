@@ -14,23 +14,12 @@ process.env.NODE_ENV = 'test'
 import 'reflect-metadata'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '#tests/helpers/free_port'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { APP_ROOT, IMPORTER } from './app_root.js'
 
 const RUN_ID = `${process.pid}_${randomBytes(3).toString('hex')}`
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /** PostgreSQL: one database per run on the local server (trust auth). */
 async function preparePostgres() {
@@ -64,6 +53,8 @@ process.env.LOG_DIR = new URL('logs/', tmpDir).pathname
 process.env.CONFIG_DIR = new URL('config/', tmpDir).pathname
 process.env.STORAGE_DIR = new URL('storage/', tmpDir).pathname
 process.env.SYNC_ENABLED ??= 'false'
+// Tests trigger the same user again and again; the cooldown's own tests turn it on (env.set).
+process.env.SYNC_TRIGGER_COOLDOWN_SECONDS ??= '0'
 
 if (process.env.DB_CONNECTION === 'pg') {
   cleanups.push(await preparePostgres())

@@ -99,6 +99,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   POLAR_API_BASE_URL: Env.schema.string.optional(),
   POLAR_AUTH_URL: Env.schema.string.optional(),
   POLAR_TOKEN_URL: Env.schema.string.optional(),
+  /** Seconds between two manual syncs (API trigger, admin Sync now) of one user; 0 turns the cooldown off. */
+  SYNC_TRIGGER_COOLDOWN_SECONDS: Env.schema.number.optional(),
+  /** Share (%) of each Polar rate-limit window manual syncs may use; the rest is kept for background sync. */
+  POLAR_MANUAL_BUDGET_PERCENT: Env.schema.number.optional(),
 
   RATE_LIMIT_REQUESTS: Env.schema.number.optional(),
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),

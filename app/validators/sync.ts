@@ -1,12 +1,23 @@
 import vine from '@vinejs/vine'
-import { daysRule, userIdRule } from '#validators/rules'
+import { userIdRule } from '#validators/rules'
+
+/**
+ * `days` may not exceed the caller's own maximum, given as `meta.maxDays` (a user-scoped API key:
+ * SYNC_DAYS). Reported like every range error: 422, field `days`, rule `max`, the maximum in the message.
+ */
+const callerMaxDays = vine.createRule((value, _options, field) => {
+  const max = field.meta.maxDays
+  if (typeof value !== 'number' || typeof max !== 'number' || value <= max) return
+  field.report('The {{ field }} field must not be greater than {{ max }} for a user-scoped API key', 'max', field, { max })
+})
 
 /**
  * POST /users/:user_id/sync/trigger. `X-Provider-Token` is optional here so that a missing header
- * is the contract's 400 (raised by the service), not a 422.
+ * is the contract's 400 (raised by the service), not a 422. `meta.maxDays` is the caller's limit
+ * (see `maxTriggerDays`).
  */
-export const triggerSyncValidator = vine.create({
-  days: daysRule(365),
+export const triggerSyncValidator = vine.withMetaData<{ maxDays: number }>().create({
+  days: vine.number().withoutDecimals().range([1, 365]).use(callerMaxDays()).optional(),
   params: vine.object({ user_id: userIdRule() }),
   headers: vine.object({ 'x-provider-token': vine.string().trim().maxLength(4096).optional() }),
 })

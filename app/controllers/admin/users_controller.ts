@@ -48,6 +48,8 @@ export default class UsersController {
         return serialize({ state: 'running', run: SyncRunTransformer.transform(outcome.run) })
       case 'queued':
         return response.status(202).json({ state: 'queued', job_id: outcome.jobId })
+      case 'refused':
+        return response.status(outcome.status).header('Retry-After', String(outcome.retryAfter)).json({ message: outcome.message })
     }
   }
 

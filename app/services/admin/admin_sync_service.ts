@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
+import ProviderBudgetReservedException from '#exceptions/provider_budget_reserved_exception'
+import SyncCooldownException from '#exceptions/sync_cooldown_exception'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { ManualSyncGuardService } from '#services/sync/manual_sync_guard_service'
 import { SyncSchedulerService } from '#services/sync/sync_scheduler_service'
 
 export type SyncStart =
@@ -9,19 +12,23 @@ export type SyncStart =
   | { state: 'not_connected' }
   | { state: 'running'; run: SyncRun }
   | { state: 'queued'; jobId: string }
+  /** Refused by the per-user cooldown (429) or Polar's budget reserve (503); retry after `retryAfter` seconds. */
+  | { state: 'refused'; status: 429 | 503; message: string; retryAfter: number }
 
 export type SyncPoll = { state: 'unknown_user' } | { state: 'queued' } | { state: 'run'; run: SyncRun }
 
 /**
  * Sync now from the admin UI: enqueues the scheduler's immediate sync (the same per-user job, so
  * the per-user lock, failed-job store and analytics hook apply) and lets the page poll the sync
- * run the job records under its job id.
+ * run the job records under its job id. A Sync now is a manual sync: the same per-user cooldown and
+ * Polar budget reserve as the API trigger apply (ManualSyncGuardService).
  */
 @inject()
 export class AdminSyncService {
   constructor(
     protected tokens: ProviderTokenService,
-    protected scheduler: SyncSchedulerService
+    protected scheduler: SyncSchedulerService,
+    protected guard: ManualSyncGuardService
   ) {}
 
   async start(externalId: string, days?: number): Promise<SyncStart> {
@@ -30,6 +37,15 @@ export class AdminSyncService {
     if (!(await this.tokens.tokenFor(user))) return { state: 'not_connected' }
     const running = await SyncRun.query().where('userId', user.id).where('status', 'running').orderBy('id', 'desc').first()
     if (running) return { state: 'running', run: running }
+    try {
+      await this.guard.admit(externalId)
+    } catch (error) {
+      if (error instanceof SyncCooldownException || error instanceof ProviderBudgetReservedException) {
+        const retryAfter = Number(error.headers['Retry-After'])
+        return { state: 'refused', status: error.status as 429 | 503, message: error.message, retryAfter }
+      }
+      throw error
+    }
     return { state: 'queued', jobId: await this.scheduler.backfill(user.id, days, 'admin') }
   }
 

@@ -6,6 +6,7 @@ import type User from '#models/user'
 import SyncInProgressException from '#exceptions/sync_in_progress_exception'
 import ProviderNotConnectedException from '#exceptions/provider_not_connected_exception'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { SyncEngine, type SyncOptions, type SyncOutcome, type SyncTrigger } from '#services/sync/sync_engine'
 
 /**
@@ -33,13 +34,15 @@ export interface UserSyncRequest {
 /**
  * Runs one user's sync under the per-user lock (DESIGN §4: a second concurrent sync of the same
  * user, in any process, gets SyncInProgressException → 409). The trigger endpoint, the queue job
- * and `node ace sync` all go through here.
+ * and `node ace sync` all go through here. Polar's `RateLimit-*` usage the sync saw last is shared
+ * afterwards (ProviderRateLimitService), for the budget reserve of manual syncs.
  */
 @inject()
 export class UserSyncService {
   constructor(
     protected engine: SyncEngine,
-    protected tokens: ProviderTokenService
+    protected tokens: ProviderTokenService,
+    protected providerLimits: ProviderRateLimitService
   ) {}
 
   async sync(user: User, request: UserSyncRequest): Promise<SyncOutcome> {
@@ -54,8 +57,9 @@ export class UserSyncService {
         .catch((error) => logger.warn({ err: error, userId: user.id }, 'could not renew the sync lock'))
     }, LOCK_RENEW_MS)
     renewal.unref()
+    let outcome: SyncOutcome
     try {
-      return await this.engine.run(user, {
+      outcome = await this.engine.run(user, {
         token,
         days: request.days ?? defaultSyncDays(),
         trigger: request.trigger,
@@ -66,5 +70,7 @@ export class UserSyncService {
       clearInterval(renewal)
       await userLock.release()
     }
+    await this.providerLimits.recordUsage(outcome.rateLimit)
+    return outcome
   }
 }
