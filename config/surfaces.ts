@@ -16,13 +16,18 @@ export const apiPrefix = '/api/v1'
 export const opsPrefix = normalize(env.get('OPS_PREFIX', '/ops'))
 export const dashboardPrefix = normalize(env.get('DASHBOARD_PREFIX', '/coolify'))
 export const dashboardApiPrefix = `${dashboardPrefix}/api`
+/** Signature-authenticated receivers of provider webhooks (`/webhooks/polar`). */
+export const webhookPrefix = '/webhooks'
 
 const startsWithSegment = (path: string, prefix: string) =>
   path === prefix || path.startsWith(`${prefix}/`)
 
-/** Analytics API (`/api/...`) or operations API (`OPS_PREFIX`): header auth, no cookies. */
+/**
+ * Analytics API (`/api/...`), operations API (`OPS_PREFIX`) or webhook receivers: header or
+ * signature auth, no cookies, no CSRF; the body is read by the route's auth middleware.
+ */
 export function isMachineApiPath(path: string) {
-  return startsWithSegment(path, '/api') || startsWithSegment(path, opsPrefix)
+  return startsWithSegment(path, '/api') || startsWithSegment(path, opsPrefix) || startsWithSegment(path, webhookPrefix)
 }
 
 /** Every path whose errors are rendered as RFC 9457 problem+json. */

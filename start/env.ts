@@ -103,6 +103,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   SYNC_TRIGGER_COOLDOWN_SECONDS: Env.schema.number.optional(),
   /** Share (%) of each Polar rate-limit window manual syncs may use; the rest is kept for background sync. */
   POLAR_MANUAL_BUDGET_PERCENT: Env.schema.number.optional(),
+  /** Seconds within which a repeated webhook event (same user, event and item) is fetched once. */
+  POLAR_WEBHOOK_DEDUP_SECONDS: Env.schema.number.optional(),
+  /** Minutes between reconciliation polls per user while the Polar webhook is registered (default a day). */
+  POLAR_RECONCILE_INTERVAL_MINUTES: Env.schema.number.optional(),
 
   RATE_LIMIT_REQUESTS: Env.schema.number.optional(),
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),

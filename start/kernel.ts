@@ -40,4 +40,5 @@ export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
   guest: () => import('#middleware/guest_middleware'),
   adminSetup: () => import('#middleware/admin_setup_middleware'),
+  webhookBody: () => import('#middleware/webhook_body_middleware'),
 })

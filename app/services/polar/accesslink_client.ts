@@ -268,6 +268,17 @@ export class AccessLinkClient {
     return filterByDate(days, (d) => d.date, range)
   }
 
+  /**
+   * One day of continuous heart rate (`GET /v3/users/continuous-heart-rate/{date}`, the bare
+   * `{polar_user, date, heart_rate_samples}` object), null when Polar has none (404/204).
+   */
+  async getContinuousHeartRate(date: string): Promise<WireContinuousHeartRateDay | null> {
+    const endpoint = 'GET /v3/users/continuous-heart-rate/{date}'
+    const { data } = await this.call('GET', `/v3/users/continuous-heart-rate/${checkDate(date)}`, endpoint, { emptyOn: [404] })
+    if (data === null) return null
+    return normaliseHeartRateDays(data, endpoint).find((day) => day.date === date) ?? null
+  }
+
   // ---------------------------------------------------------------- plumbing
 
   private async ranged<T>(

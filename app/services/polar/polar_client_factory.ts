@@ -1,5 +1,6 @@
 import { AccessLinkClient } from '#services/polar/accesslink_client'
 import { PolarOAuthClient } from '#services/polar/polar_oauth_client'
+import { PolarWebhookClient } from '#services/polar/polar_webhook_client'
 import type { TransportOptions } from '#services/polar/transport'
 
 /** Where the Polar clients connect; every value defaults to the POLAR_* environment variables. */
@@ -21,6 +22,12 @@ export class PolarClientFactory {
   accessLink(accessToken: string): AccessLinkClient {
     const { authUrl: _a, tokenUrl: _t, ...options } = this.endpoints
     return new AccessLinkClient({ ...options, accessToken })
+  }
+
+  /** The webhook management client for the AccessLink client credentials. */
+  webhooks(clientId: string, clientSecret: string): PolarWebhookClient {
+    const { authUrl: _a, tokenUrl: _t, ...options } = this.endpoints
+    return new PolarWebhookClient({ ...options, clientId, clientSecret })
   }
 
   /** An OAuth client for the configured AccessLink client credentials. */

@@ -4,6 +4,7 @@ import lock from '@adonisjs/lock/services/main'
 import env from '#start/env'
 import SyncUserJob from '#jobs/sync_user_job'
 import { ClockService } from '#services/clock_service'
+import { PolarWebhookService } from '#services/polar/polar_webhook_service'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import type { SyncTrigger } from '#services/sync/sync_engine'
 
@@ -29,7 +30,15 @@ export interface SchedulerTick {
 export const syncIntervalMs = () => Math.max(1, env.get('SYNC_INTERVAL_MINUTES') ?? 60) * 60_000
 
 /**
- * Background sync scheduling (DESIGN §4). Time is cut into slots of SYNC_INTERVAL_MINUTES; the first
+ * POLAR_RECONCILE_INTERVAL_MINUTES (a day) in milliseconds: the full sync's interval while the
+ * Polar webhook is registered, when it only picks up what has no event (biosensing) or was missed.
+ */
+export const reconcileIntervalMs = () => Math.max(1, env.get('POLAR_RECONCILE_INTERVAL_MINUTES') ?? 1440) * 60_000
+
+/**
+ * Background sync scheduling (DESIGN §4). Time is cut into slots of SYNC_INTERVAL_MINUTES (of
+ * POLAR_RECONCILE_INTERVAL_MINUTES while the Polar webhook is registered: events bring new data
+ * within a minute, the full sync only reconciles); the first
  * tick of a slot in any process takes the lock `sync:schedule:<slot>` (database or Redis, held for
  * the whole slot) and enqueues one SyncUserJob per connected user, least recently synced first,
  * spread evenly over the interval. Every other tick of that slot, in any process, does nothing,
@@ -39,8 +48,14 @@ export const syncIntervalMs = () => Math.max(1, env.get('SYNC_INTERVAL_MINUTES')
 export class SyncSchedulerService {
   constructor(
     protected clock: ClockService,
-    protected tokens: ProviderTokenService
+    protected tokens: ProviderTokenService,
+    protected webhooks: PolarWebhookService
   ) {}
+
+  /** The full sync's interval: SYNC_INTERVAL_MINUTES, or the reconciliation interval with webhooks. */
+  async intervalMs(): Promise<number> {
+    return (await this.webhooks.isActive()) ? reconcileIntervalMs() : syncIntervalMs()
+  }
 
   /** True unless SYNC_ENABLED=false. */
   enabled(): boolean {
@@ -49,11 +64,12 @@ export class SyncSchedulerService {
 
   /** Runs one tick (cheap when the slot is already scheduled). */
   async tick(): Promise<SchedulerTick> {
-    const intervalMs = syncIntervalMs()
+    const intervalMs = await this.intervalMs()
     const slot = Math.floor(this.clock.now().toMillis() / intervalMs)
     if (!this.enabled()) return { slot, outcome: 'disabled', jobs: [] }
 
-    const slotLock = lock.createLock(`sync:schedule:${slot}`, intervalMs)
+    // The interval is part of the key: slots of a day and of an hour never share a lock.
+    const slotLock = lock.createLock(`sync:schedule:${intervalMs / 60_000}:${slot}`, intervalMs)
     if (!(await slotLock.acquireImmediately())) return { slot, outcome: 'taken', jobs: [] }
 
     const users = await this.tokens.connectedUsers()

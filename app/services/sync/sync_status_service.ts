@@ -5,7 +5,7 @@ import SyncRun from '#models/sync_run'
 import { inject } from '@adonisjs/core'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { defaultSyncDays } from '#services/sync/user_sync_service'
-import { syncIntervalMs } from '#services/sync/sync_scheduler_service'
+import { SyncSchedulerService } from '#services/sync/sync_scheduler_service'
 
 /** One user's line in `sync:status`. */
 export interface UserSyncStatus {
@@ -26,7 +26,10 @@ export interface UserSyncStatus {
 /** Background sync settings plus every user's connection state and latest sync run. */
 @inject()
 export class SyncStatusService {
-  constructor(protected tokens: ProviderTokenService) {}
+  constructor(
+    protected tokens: ProviderTokenService,
+    protected scheduler: SyncSchedulerService
+  ) {}
 
   async status() {
     const connected = new Set((await this.tokens.connectedUsers()).map((u) => u.id))
@@ -36,7 +39,7 @@ export class SyncStatusService {
     const byUser = new Map(runs.map((r) => [r.userId, r]))
     return {
       enabled: env.get('SYNC_ENABLED') ?? true,
-      intervalMinutes: syncIntervalMs() / 60_000,
+      intervalMinutes: (await this.scheduler.intervalMs()) / 60_000,
       days: defaultSyncDays(),
       role: env.get('HRVAULT_ROLE') ?? 'all',
       users: users.map((user): UserSyncStatus => {

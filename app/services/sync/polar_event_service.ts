@@ -1,0 +1,135 @@
+import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import ProviderNotConnectedException from '#exceptions/provider_not_connected_exception'
+import { AnalyticsService } from '#services/analytics/analytics_service'
+import { ClockService } from '#services/clock_service'
+import type { AccessLinkClient } from '#services/polar/accesslink_client'
+import { AccountBindingService } from '#services/polar/account_binding_service'
+import { addDays, daysBetween, isIsoDate } from '#services/polar/local_times'
+import { mapCardioLoadList } from '#services/polar/mappers/cardio_load_mapper'
+import { mapDailyActivityList } from '#services/polar/mappers/daily_activity_mapper'
+import { mapExercise } from '#services/polar/mappers/exercise_mapper'
+import { mapHeartRateDays } from '#services/polar/mappers/heart_rate_mapper'
+import { mapNightlyRechargeList } from '#services/polar/mappers/nightly_recharge_mapper'
+import { mapSleepList } from '#services/polar/mappers/sleep_mapper'
+import { mapSleepwiseAlertnessList, mapSleepwiseBedtimeList } from '#services/polar/mappers/sleepwise_mapper'
+import { PolarClientFactory } from '#services/polar/polar_client_factory'
+import type { HANDLED_POLAR_EVENTS } from '#services/polar/polar_webhook_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { dataType, type DataTypeKey } from '#services/records/data_types'
+import { upsertRows } from '#services/sync/queries'
+
+export type PolarEventName = (typeof HANDLED_POLAR_EVENTS)[number]
+
+/** One webhook event as the receiver queued it: what changed, for which Polar account. */
+export interface PolarEvent {
+  event: PolarEventName
+  polarUserId: string
+  /** SLEEP, ACTIVITY_SUMMARY, CONTINUOUS_HEART_RATE. */
+  date?: string
+  /** EXERCISE: the hashed exercise id. */
+  entityId?: string
+  /** SLEEP_WISE_*: the changed range. */
+  from?: string
+  to?: string
+}
+
+/** Rows of one catalogued type fetched for an event. */
+type Fetched = Array<{ key: DataTypeKey; rows: Record<string, unknown>[] }>
+
+const rowsOf = <T extends object>(rows: T[]) => rows as unknown as Record<string, unknown>[]
+const present = <T>(value: T | null): T[] => (value === null ? [] : [value])
+
+/** The longest SleepWise range one call may ask for (AccessLink's 28-day range limit). */
+const MAX_RANGE_DAYS = 28
+
+/**
+ * What each event fetches: only the item it names, never the 28-day lists (issue: at most a couple
+ * of calls per event). SLEEP → that night and that date's Nightly Recharge; EXERCISE → that
+ * exercise with zones; ACTIVITY_SUMMARY → that day's activity and cardio load;
+ * CONTINUOUS_HEART_RATE → that day's samples; SLEEP_WISE_* → the range named.
+ */
+const FETCH: Record<PolarEventName, (client: AccessLinkClient, event: PolarEvent) => Promise<Fetched>> = {
+  SLEEP: async (client, { date }) => [
+    { key: 'sleep', rows: rowsOf(mapSleepList(present(await client.getSleep(date!)))) },
+    { key: 'recharge', rows: rowsOf(mapNightlyRechargeList(present(await client.getNightlyRecharge(date!)))) },
+  ],
+  EXERCISE: async (client, { entityId }) => {
+    const detail = await client.getExercise(entityId!, { zones: true })
+    const row = detail ? mapExercise(detail) : null
+    return [{ key: 'exercises', rows: row ? [row as unknown as Record<string, unknown>] : [] }]
+  },
+  ACTIVITY_SUMMARY: async (client, { date }) => {
+    const day = { from: date!, to: date! }
+    return [
+      { key: 'activity', rows: rowsOf(mapDailyActivityList(await client.listDailyActivities(day, { samples: true }))) },
+      { key: 'cardio_load', rows: rowsOf(mapCardioLoadList(await client.listCardioLoad(day))) },
+    ]
+  },
+  CONTINUOUS_HEART_RATE: async (client, { date }) => [
+    { key: 'heart_rate', rows: rowsOf(mapHeartRateDays(present(await client.getContinuousHeartRate(date!)))) },
+  ],
+  SLEEP_WISE_ALERTNESS: async (client, event) => [
+    { key: 'sleepwise_alertness', rows: rowsOf(mapSleepwiseAlertnessList(await client.listSleepwiseAlertness(rangeOf(event)))) },
+  ],
+  SLEEP_WISE_CIRCADIAN_BEDTIME: async (client, event) => [
+    { key: 'sleepwise_bedtime', rows: rowsOf(mapSleepwiseBedtimeList(await client.listSleepwiseBedtime(rangeOf(event)))) },
+  ],
+}
+
+/** The SleepWise range of an event as dates, at most MAX_RANGE_DAYS long (ending at `to`). */
+function rangeOf({ from, to }: PolarEvent): { from: string; to: string } {
+  const end = (to ?? from ?? '').slice(0, 10)
+  let start = (from ?? to ?? '').slice(0, 10)
+  if (!isIsoDate(start) || !isIsoDate(end)) throw new RangeError('a SleepWise event needs from/to dates')
+  if (daysBetween(start, end) >= MAX_RANGE_DAYS) start = addDays(end, -(MAX_RANGE_DAYS - 1))
+  return { from: start, to: end }
+}
+
+/** What one event fetch did. */
+export interface PolarEventOutcome {
+  rowsWritten: number
+  providerCalls: number
+  counts: Partial<Record<DataTypeKey, number>>
+}
+
+/**
+ * Push sync: turns one Polar webhook event into a targeted fetch with the user's stored token and
+ * stores the rows through the same idempotent upserts as a full sync (duplicate or reordered
+ * events rewrite nothing), after checking the data belongs to the user's Polar account.
+ * Analytics are recomputed when rows changed; the read cache follows the data version.
+ */
+@inject()
+export class PolarEventService {
+  constructor(
+    protected clock: ClockService,
+    protected clients: PolarClientFactory,
+    protected tokens: ProviderTokenService,
+    protected accounts: AccountBindingService,
+    protected analytics: AnalyticsService
+  ) {}
+
+  async handle(user: User, event: PolarEvent): Promise<PolarEventOutcome> {
+    const token = await this.tokens.tokenFor(user)
+    if (!token) throw new ProviderNotConnectedException(user.externalId)
+    const client = this.clients.accessLink(token)
+    const fetched = await FETCH[event.event](client, event)
+    await this.accounts.confirm(user, client.accountIds)
+
+    let rowsWritten = 0
+    const counts: Partial<Record<DataTypeKey, number>> = {}
+    for (const { key, rows } of fetched) {
+      const type = dataType(key)
+      rowsWritten += await upsertRows(db.connection(), type.table, user.id, type.naturalKey, rows, this.clock.now())
+      counts[key] = rows.length
+    }
+    if (rowsWritten > 0) await this.analytics.recomputeAfterSync(user.id)
+    logger.info(
+      { userId: user.id, event: event.event, rowsWritten, providerCalls: client.callCount },
+      'webhook event stored'
+    )
+    return { rowsWritten, providerCalls: client.callCount, counts }
+  }
+}
