@@ -7,8 +7,12 @@
 | serves synthetic AccessLink v3 data on loopback until Ctrl+C. Point HRVault
 | at it with the printed POLAR_* variables.
 |
+| `--publish-every 30` moves "today" one day forward every 30 seconds and sends
+| that day's webhook events (when a webhook was created through /v3/webhooks).
+|
 */
 import { parseArgs } from 'node:util'
+import { addDaysTo } from '#simulators/polar/sim_time'
 import { startPolarSimulator } from '#simulators/polar/simulator'
 
 const { values } = parseArgs({
@@ -19,8 +23,15 @@ const { values } = parseArgs({
     window: { type: 'string', default: '28' },
     latency: { type: 'string', default: '0' },
     'require-registration': { type: 'boolean', default: false },
+    'publish-every': { type: 'string' },
   },
 })
+
+const publishEvery = values['publish-every'] === undefined ? 0 : Number(values['publish-every'])
+if (!Number.isFinite(publishEvery) || publishEvery < 0) {
+  process.stderr.write('--publish-every wants a number of seconds\n')
+  process.exit(1)
+}
 
 const simulator = await startPolarSimulator({
   host: values.host,
@@ -38,12 +49,36 @@ process.stdout.write(
     `  POLAR_AUTH_URL=${simulator.authUrl}`,
     `  POLAR_TOKEN_URL=${simulator.tokenUrl}`,
     `  today=${simulator.today()} window=${values.window} days; any client id/secret is accepted`,
+    ...(publishEvery > 0 ? [`  a new day (and its webhook events) every ${publishEvery} s`] : []),
     '',
   ].join('\n')
 )
 
+let publishing = false
+const publisher =
+  publishEvery > 0
+    ? setInterval(async () => {
+        if (publishing) return
+        publishing = true
+        try {
+          const next = addDaysTo(simulator.today(), 1)
+          simulator.setToday(next)
+          const sent = await simulator.publishDay(next)
+          if (sent.length > 0) {
+            const failed = sent.filter((d) => d.status !== 200).length
+            process.stdout.write(`${next}: ${sent.length} webhook event(s) sent${failed ? `, ${failed} not answered with 200` : ''}\n`)
+          }
+        } catch (error) {
+          process.stderr.write(`publish failed: ${(error as Error).message}\n`)
+        } finally {
+          publishing = false
+        }
+      }, publishEvery * 1000)
+    : null
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    if (publisher) clearInterval(publisher)
     await simulator.close()
     process.exit(0)
   })

@@ -11,6 +11,7 @@ import type ActivityRecordTransformer from '#transformers/activity_record_transf
 import type AdminApiKeyTransformer from '#transformers/admin/api_key_transformer'
 import type AdminOverviewTransformer from '#transformers/admin/overview_transformer'
 import type AdminPolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
+import type AdminPolarWebhookTransformer from '#transformers/admin/polar_webhook_transformer'
 import type AdminSyncRunTransformer from '#transformers/admin/sync_run_transformer'
 import type AdminUserTransformer from '#transformers/admin/user_transformer'
 import type AnalyticsStatusTransformer from '#transformers/analytics_status_transformer'
@@ -62,6 +63,10 @@ export namespace Data {
     export type PolarConnection = InferData<AdminPolarConnectionTransformer>
     export namespace PolarConnection {
       export type Variants = InferVariants<AdminPolarConnectionTransformer>
+    }
+    export type PolarWebhook = InferData<AdminPolarWebhookTransformer>
+    export namespace PolarWebhook {
+      export type Variants = InferVariants<AdminPolarWebhookTransformer>
     }
     export type SyncRun = InferData<AdminSyncRunTransformer>
     export namespace SyncRun {

@@ -76,6 +76,11 @@ export const polarCredentialsValidator = vine.create({
   client_secret: vine.string().trim().minLength(1).maxLength(500),
 })
 
+/** POST /admin/polar/webhook: the public receiver URL (APP_URL + /webhooks/polar when empty). */
+export const polarWebhookValidator = vine.create({
+  url: vine.string().trim().url({ require_tld: false, protocols: ['http', 'https'] }).maxLength(2000).optional(),
+})
+
 /** GET /admin/polar/callback: Polar's redirect with `code` + `state`, or `error`. */
 export const polarCallbackValidator = vine.create({
   code: vine.string().maxLength(2000).optional(),

@@ -71,7 +71,7 @@ export function authorizeDecision(state: SimState, req: SimRequest): SimResponse
     clientId,
     redirectUri: q.get('redirect_uri'),
     polarUserId: polarUserIdFor(q.get('login') || `flow-user-${state.authorizeSequence}`),
-    expiresAt: Date.now() + CODE_TTL_MS,
+    expiresAt: state.now() + CODE_TTL_MS,
     used: false,
   })
   if (!target) return html(200, 'Authorization code', `<p>Your code: <code id="code">${code}</code></p>`)
@@ -102,7 +102,7 @@ export function tokenEndpoint(state: SimState, req: SimRequest): SimResponse {
   if (
     !code ||
     code.used ||
-    code.expiresAt < Date.now() ||
+    code.expiresAt < state.now() ||
     code.clientId !== req.auth.id ||
     (code.redirectUri !== null && code.redirectUri !== redirect)
   ) {
@@ -111,6 +111,7 @@ export function tokenEndpoint(state: SimState, req: SimRequest): SimResponse {
   code.used = true
   const token = `sim_${code.polarUserId}_${randomBytes(16).toString('hex')}`
   state.tokens.set(token, code.polarUserId)
+  state.tokenClients.set(token, req.auth.id)
   return {
     status: 200,
     body: { access_token: token, token_type: 'bearer', expires_in: 31_535_999, x_user_id: code.polarUserId },
@@ -149,7 +150,11 @@ export function usersRoute(state: SimState, token: string, req: SimRequest): Sim
     if (state.registered.has(polarUserId) || (owner !== undefined && owner !== polarUserId)) {
       return polarError(409, 'CONFLICT', 'User already registered to partner or duplicated member-id')
     }
-    state.registered.set(polarUserId, { memberId, registeredAt: new Date().toISOString().replace('Z', '').slice(0, 23) + 'Z' })
+    state.registered.set(polarUserId, {
+      memberId,
+      registeredAt: new Date().toISOString().replace('Z', '').slice(0, 23) + 'Z',
+      clientId: state.clientOf({ kind: 'bearer', token }),
+    })
     state.memberIds.set(memberId, polarUserId)
     return { status: 200, body: userObject(state, polarUserId) }
   }

@@ -18,6 +18,7 @@ import {
   skinTemperatureFor,
   spo2For,
 } from '#simulators/polar/wire_biosensing'
+import { physicalInfoFor } from '#simulators/polar/wire_profile'
 
 /** An answer of the simulator: JSON `body`, or `raw` text, or nothing (204). */
 export interface SimResponse {
@@ -58,6 +59,7 @@ export function endpointOf(method: string, path: string): SimEndpoint {
   if (p.startsWith('/v3/exercises/')) return 'exercise_detail'
   if (p.startsWith('/v3/notifications')) return 'notifications'
   if (p.startsWith('/v3/webhooks')) return 'webhooks'
+  if (p === '/v3/users/physical-info') return 'physical_info'
   for (const type of DATA_TYPES_BY_PATH) {
     if (p === type.accessLinkPath || p.startsWith(`${type.accessLinkPath}/`)) return type.key
   }
@@ -237,6 +239,9 @@ export function dataRoute(state: SimState, user: SimUser, req: SimRequest): SimR
     const day = datesIn(state, m[1], m[1]).length ? heartRateFor(user, m[1]) : null
     return day ? { status: 200, body: day } : polarError(404, 'NOT_FOUND', 'No continuous heart rate data for date')
   }
+
+  // Physical information (profile data, non-transactional).
+  if (path === '/v3/users/physical-info') return { status: 200, body: physicalInfoFor(user) }
 
   return polarError(404, 'NOT_FOUND', `No such resource: ${path}`)
 }

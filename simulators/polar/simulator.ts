@@ -9,11 +9,32 @@ import {
   type SimEndpoint,
   type SimFaultInput,
   type SimOptions,
+  type SimRateLimitStatus,
   type SimRequestLog,
 } from '#simulators/polar/state'
+import {
+  emitEvent,
+  publishDay,
+  publishableTokens,
+  webhooksRoute,
+  type SimWebhook,
+  type SimWebhookOptions,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookEventFields,
+} from '#simulators/polar/webhooks'
 
-export type { SimEndpoint, SimFault, SimFaultInput, SimOptions, SimRequestLog } from '#simulators/polar/state'
+export type { SimEndpoint, SimFault, SimFaultInput, SimOptions, SimRateLimitStatus, SimRequestLog } from '#simulators/polar/state'
 export type { SimProfile } from '#simulators/polar/profile'
+export { WEBHOOK_EVENTS } from '#simulators/polar/webhooks'
+export type {
+  SimWebhook,
+  SimWebhookOptions,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventFields,
+  WebhookPayload,
+} from '#simulators/polar/webhooks'
 
 /** A running Polar simulator. */
 export interface PolarSimulator {
@@ -41,6 +62,39 @@ export interface PolarSimulator {
   setProfile(tokenOrUserId: string, overrides: Partial<SimProfile>): void
   /** Polar user id the simulator derives for a token. */
   polarUserIdOf(token: string): number
+
+  /** The webhook created through `POST /v3/webhooks` (a copy; `secret` = `signature_secret_key`), or null. */
+  webhook(): SimWebhook | null
+  /**
+   * Sends one event for a user (token or Polar user id) now. Missing fields are filled in: `date` /
+   * `from` / `to` default to today, `entity_id` to the user's latest exercise, `timestamp` to now, the
+   * `url` from those. Resolves with the delivery (the first copy with `duplicates`), or null when
+   * nothing was sent (no webhook, inactive, or the event is not subscribed).
+   */
+  emitEvent(tokenOrPolarUserId: string | number, event: WebhookEvent, fields?: WebhookEventFields): Promise<WebhookDelivery | null>
+  /**
+   * Sends the events a watch sync of `date` (default today; never after today) causes, for every
+   * user in `knownUsers()` or only `options.users`: SLEEP, ACTIVITY_SUMMARY, EXERCISE per session,
+   * CONTINUOUS_HEART_RATE, SleepWise — only what the data endpoints serve for that date, and only
+   * subscribed events of an active webhook. Resolves with every delivery once all were answered.
+   * Explicit only: `setToday` never sends anything.
+   */
+  publishDay(date?: string, options?: { users?: Array<string | number> }): Promise<WebhookDelivery[]>
+  /** Polar user ids `publishDay` covers: every user whose Bearer token passed authentication (not revoked; registered when `requireRegistration`). */
+  knownUsers(): number[]
+  /** Merges delivery options (`duplicates`, `reorder`, `delayMs`, `badSignature`, `timeoutMs`, `now`); undefined values reset. */
+  setWebhookOptions(options: SimWebhookOptions): void
+  /** Every webhook POST (PINGs and events), oldest first (a copy). */
+  deliveries(): WebhookDelivery[]
+  /** Forgets the delivery log. */
+  clearDeliveries(): void
+
+  /** Moves the simulated clock forward (rate-limit windows, code expiry, webhook timestamps). */
+  advanceClock(ms: number): void
+  /** Restarts every rate-limit window with zero usage. */
+  resetRateLimits(): void
+  /** `RateLimit-*` values of a client (default: the one everything counts against) without counting a request. */
+  rateLimitStatus(clientId?: string): SimRateLimitStatus
   /** Stops the server, dropping held (timeout) connections. */
   close(): Promise<void>
 }
@@ -76,7 +130,7 @@ function unauthorized(): SimResponse {
 }
 
 /** Answers one request (faults and rate limits already handled). */
-function route(state: SimState, req: SimRequest, endpoint: SimEndpoint): SimResponse {
+function route(state: SimState, req: SimRequest, endpoint: SimEndpoint): SimResponse | Promise<SimResponse> {
   const path = req.path
   if (endpoint === 'authorize') {
     if (path.replace(/\/+$/, '') === '/oauth2/authorization/decision') return authorizeDecision(state, req)
@@ -87,7 +141,7 @@ function route(state: SimState, req: SimRequest, endpoint: SimEndpoint): SimResp
   if (BASIC_ONLY_PREFIXES.some((p) => path.startsWith(p))) {
     if (req.auth.kind !== 'basic') return unauthorized()
     if (path.startsWith('/v3/notifications')) return { status: 204 }
-    return { status: 200, body: { data: [] } }
+    return webhooksRoute(state, req)
   }
   if (!BEARER_ONLY_PREFIXES.some((p) => path.startsWith(p))) return polarError(404, 'NOT_FOUND', `No such resource: ${path}`)
 
@@ -95,6 +149,7 @@ function route(state: SimState, req: SimRequest, endpoint: SimEndpoint): SimResp
   const token = req.auth.token
   if (state.revoked.has(token) || /^(invalid|expired|revoked)/i.test(token)) return unauthorized()
   if (/^noconsent/i.test(token)) return polarError(403, 'FORBIDDEN', 'User has not accepted all mandatory consents')
+  state.noteUser(token)
   if (endpoint === 'users') return usersRoute(state, token, req)
   if (state.options.requireRegistration && !state.registered.has(state.polarUserIdOf(token))) {
     return polarError(403, 'FORBIDDEN', 'User has not accepted all mandatory consents')
@@ -134,7 +189,7 @@ export async function startPolarSimulator(options: SimOptions = {}): Promise<Pol
     } catch {
       return
     }
-    const rate = state.countRequest()
+    const rate = state.countRequest(state.clientOf(auth))
     const headers: Record<string, string> = {
       'RateLimit-Usage': rate.usage.join(','),
       'RateLimit-Limit': rate.limit.join(','),
@@ -173,7 +228,7 @@ export async function startPolarSimulator(options: SimOptions = {}): Promise<Pol
     if (rate.usage[0] > short || rate.usage[1] > long) return send({ status: 429 })
 
     try {
-      send(route(state, { method: log.method, path: url.pathname, query: url.searchParams, auth, body }, endpoint))
+      send(await route(state, { method: log.method, path: url.pathname, query: url.searchParams, auth, body }, endpoint))
     } catch (error) {
       send(polarError(500, 'INTERNAL_SERVER_ERROR', (error as Error).message))
     }
@@ -186,6 +241,7 @@ export async function startPolarSimulator(options: SimOptions = {}): Promise<Pol
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`
+  state.baseUrl = url
 
   return {
     url,
@@ -207,6 +263,23 @@ export async function startPolarSimulator(options: SimOptions = {}): Promise<Pol
     today: () => state.today(),
     setProfile: (key, overrides) => state.setProfile(key, overrides),
     polarUserIdOf: (token) => state.polarUserIdOf(token),
+    webhook: () => (state.webhook ? { ...state.webhook, events: [...state.webhook.events] } : null),
+    emitEvent: (key, event, fields) => emitEvent(state, key, event, fields),
+    publishDay: (date, opts) => publishDay(state, date, opts),
+    knownUsers: () => publishableTokens(state).map((token) => state.polarUserIdOf(token)),
+    setWebhookOptions: (opts) => {
+      state.webhookOptions = { ...state.webhookOptions, ...opts }
+    },
+    deliveries: () => [...state.deliveries],
+    clearDeliveries: () => {
+      state.deliveries.length = 0
+    },
+    advanceClock: (ms) => {
+      state.clockOffsetMs += ms
+    },
+    resetRateLimits: () => state.rateBuckets.clear(),
+    rateLimitStatus: (clientId) =>
+      state.rateStatus(clientId ?? state.clientOf({ kind: 'none' })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -2,6 +2,7 @@ import { DATA_TYPE_KEYS, type DataTypeKey } from '#services/records/data_types'
 import { buildProfile, overridesFromToken, polarUserIdFor, type SimProfile } from '#simulators/polar/profile'
 import { addDaysTo } from '#simulators/polar/sim_time'
 import { SimUser } from '#simulators/polar/user_model'
+import type { SimWebhook, SimWebhookOptions, WebhookDelivery } from '#simulators/polar/webhooks'
 
 /** Endpoints that are not a data type of the catalogue (fault injection and the request log). */
 const OTHER_ENDPOINTS = [
@@ -9,6 +10,7 @@ const OTHER_ENDPOINTS = [
   'users',
   'notifications',
   'webhooks',
+  'physical_info',
   'authorize',
   'token',
   'other',
@@ -68,10 +70,30 @@ export interface SimOptions {
   requireRegistration?: boolean
   /** Shape of the continuous-HR range answer: `wrapper` (`{heart_rates}`, default) or `array`. */
   heartRateShape?: 'wrapper' | 'array'
-  /** Base rate limits per client before the per-user increments (default 500 / 5000). */
-  rateLimit?: { short?: number; long?: number }
+  /**
+   * Base rate limits per client before the per-user increments (default 500 / 5000), and the
+   * window lengths (default 900 s and 86 400 s). Counted per client when `clients` is set
+   * (see {@link SimState.clientOf}), else one budget for everything.
+   */
+  rateLimit?: { short?: number; long?: number; shortWindowSeconds?: number; longWindowSeconds?: number }
   /** Where the authorize page sends the browser when the request had no `redirect_uri`. */
   defaultRedirectUri?: string
+  /** How webhook events are delivered (duplicates, reorder, delay, bad signature, timeout, clock). */
+  webhooks?: SimWebhookOptions
+}
+
+/** `RateLimit-*` values of one client: [short, long] pairs. */
+export interface SimRateLimitStatus {
+  usage: [number, number]
+  limit: [number, number]
+  reset: [number, number]
+}
+
+interface RateBucket {
+  short: number
+  long: number
+  shortStart: number
+  longStart: number
 }
 
 interface IssuedCode {
@@ -89,7 +111,7 @@ export class SimState {
   readonly options: SimOptions
   readonly tokens = new Map<string, number>()
   readonly revoked = new Set<string>()
-  readonly registered = new Map<number, { memberId: string; registeredAt: string }>()
+  readonly registered = new Map<number, { memberId: string; registeredAt: string; clientId?: string }>()
   readonly memberIds = new Map<string, number>()
   readonly codes = new Map<string, IssuedCode>()
   readonly faults = new Map<string, SimFault>()
@@ -97,17 +119,42 @@ export class SimState {
   readonly profiles = new Map<string, Partial<SimProfile>>()
   readonly #users = new Map<string, SimUser>()
   readonly startedAt = Date.now()
-  shortCount = 0
-  longCount = 0
-  shortWindowStart = Date.now()
-  longWindowStart = Date.now()
   authorizeSequence = 0
+  /** Client id that each token of the token endpoint was issued to. */
+  readonly tokenClients = new Map<string, string>()
+  /** Rate-limit windows per client key (`''` when `clients` is not configured). */
+  readonly rateBuckets = new Map<string, RateBucket>()
+  /** Shift of the simulated clock against the wall clock (`advanceClock`), in ms. */
+  clockOffsetMs = 0
+  /** Base URL of the running server (webhook payload URLs). */
+  baseUrl = ''
+  /** The client's webhook (one per simulator), or null. */
+  webhook: SimWebhook | null = null
+  /** Webhook delivery behaviour. */
+  webhookOptions: SimWebhookOptions
+  /** Webhook deliveries (PINGs and events), oldest first. */
+  readonly deliveries: WebhookDelivery[] = []
+  /** Counter seeding the `reorder` shuffles. */
+  deliveryBatches = 0
+  /** Polar user id → the latest Bearer token that passed authentication for it (`publishDay`'s users). */
+  readonly knownUsers = new Map<number, string>()
 
   constructor(options: SimOptions) {
     this.options = options
     this.fixedToday = options.today ?? null
     this.window = Math.max(1, options.window ?? 28)
     for (const [key, value] of Object.entries(options.profiles ?? {})) this.profiles.set(key, value)
+    this.webhookOptions = { ...options.webhooks }
+  }
+
+  /** The simulated clock in epoch ms: the wall clock plus `advanceClock` shifts. */
+  now(): number {
+    return Date.now() + this.clockOffsetMs
+  }
+
+  /** Remembers the user behind a Bearer token that passed authentication (for `publishDay`). */
+  noteUser(token: string) {
+    this.knownUsers.set(this.polarUserIdOf(token), token)
   }
 
   /** The simulator's "today". */
@@ -150,33 +197,79 @@ export class SimState {
     this.#users.clear()
   }
 
-  /** Current rate limits: base plus 20 / 100 per registered user (reference §11). */
-  limits(): [number, number] {
-    const n = this.registered.size
+  /**
+   * The client a request counts against. Without `options.clients` every request shares one budget
+   * (`''`). With it: the Basic client id; for a Bearer token, the client the token endpoint issued it
+   * to; otherwise (other tokens, no auth) the first configured client.
+   */
+  clientOf(auth: { kind: 'bearer'; token: string } | { kind: 'basic'; id: string } | { kind: 'none' }): string {
+    const clients = this.options.clients
+    if (!clients) return ''
+    const fallback = Object.keys(clients)[0] ?? ''
+    if (auth.kind === 'basic') return auth.id
+    if (auth.kind === 'bearer') return this.tokenClients.get(auth.token) ?? fallback
+    return fallback
+  }
+
+  /** Current rate limits of a client: base plus 20 / 100 per user registered with it (reference §11). */
+  limits(client = ''): [number, number] {
+    let n = this.registered.size
+    if (this.options.clients) {
+      n = 0
+      for (const reg of this.registered.values()) if ((reg.clientId ?? '') === client) n++
+    }
     return [(this.options.rateLimit?.short ?? 500) + n * 20, (this.options.rateLimit?.long ?? 5000) + n * 100]
   }
 
-  /** Counts one request and returns the `RateLimit-*` header values. */
-  countRequest(): { usage: [number, number]; limit: [number, number]; reset: [number, number] } {
-    const now = Date.now()
-    if (now - this.shortWindowStart >= 900_000) {
-      this.shortWindowStart = now
-      this.shortCount = 0
+  /** Window lengths in ms: [short, long]. */
+  windowsMs(): [number, number] {
+    return [
+      (this.options.rateLimit?.shortWindowSeconds ?? 900) * 1000,
+      (this.options.rateLimit?.longWindowSeconds ?? 86_400) * 1000,
+    ]
+  }
+
+  /** The client's windows, restarted when the simulated clock has passed their end. */
+  #bucket(client: string): RateBucket {
+    const now = this.now()
+    const [shortMs, longMs] = this.windowsMs()
+    let bucket = this.rateBuckets.get(client)
+    if (!bucket) {
+      bucket = { short: 0, long: 0, shortStart: now, longStart: now }
+      this.rateBuckets.set(client, bucket)
     }
-    if (now - this.longWindowStart >= 86_400_000) {
-      this.longWindowStart = now
-      this.longCount = 0
+    if (now - bucket.shortStart >= shortMs) {
+      bucket.shortStart = now
+      bucket.short = 0
     }
-    this.shortCount++
-    this.longCount++
+    if (now - bucket.longStart >= longMs) {
+      bucket.longStart = now
+      bucket.long = 0
+    }
+    return bucket
+  }
+
+  /** `RateLimit-*` values of a client without counting a request. */
+  rateStatus(client = ''): SimRateLimitStatus {
+    const bucket = this.#bucket(client)
+    const now = this.now()
+    const [shortMs, longMs] = this.windowsMs()
     return {
-      usage: [this.shortCount, this.longCount],
-      limit: this.limits(),
+      usage: [bucket.short, bucket.long],
+      limit: this.limits(client),
       reset: [
-        Math.max(1, Math.ceil((this.shortWindowStart + 900_000 - now) / 1000)),
-        Math.max(1, Math.ceil((this.longWindowStart + 86_400_000 - now) / 1000)),
+        Math.max(1, Math.ceil((bucket.shortStart + shortMs - now) / 1000)),
+        Math.max(1, Math.ceil((bucket.longStart + longMs - now) / 1000)),
       ],
     }
+  }
+
+  /** Counts one request of a client and returns the `RateLimit-*` header values. */
+  countRequest(client = ''): SimRateLimitStatus {
+    const bucket = this.#bucket(client)
+    bucket.short++
+    bucket.long++
+    return this.rateStatus(client)
   }
 
   /** The fault for an endpoint (its own, else `'*'` for `/v3` endpoints), consuming one use. */

@@ -52,6 +52,8 @@ router
     router.post('/polar/credentials', [Polar, 'updateCredentials']).as('polar.credentials')
     router.get('/polar/connect', [Polar, 'connect']).as('polar.connect')
     router.get('/polar/callback', [Polar, 'callback']).as('polar.callback')
+    router.post('/polar/webhook', [Polar, 'registerWebhook']).as('polar.webhook.register')
+    router.delete('/polar/webhook', [Polar, 'deleteWebhook']).as('polar.webhook.delete')
   })
   .prefix('/admin')
   .as('admin')

@@ -3,20 +3,28 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { InferData } from '@adonisjs/core/types/transformers'
 import { PolarConnectService } from '#services/polar/polar_connect_service'
 import { PolarCredentialsService } from '#services/polar/polar_credentials_service'
+import { PolarWebhookService } from '#services/polar/polar_webhook_service'
+import PolarWebhookTransformer from '#transformers/admin/polar_webhook_transformer'
 import PolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
-import { polarCallbackValidator, polarCredentialsValidator } from '#validators/admin'
+import { polarCallbackValidator, polarCredentialsValidator, polarWebhookValidator } from '#validators/admin'
 
 /** /admin/polar: client credentials, the callback URL to register, Connect → OAuth → key once → back-fill. */
 @inject()
 export default class PolarController {
   constructor(
     protected credentials: PolarCredentialsService,
-    protected connection: PolarConnectService
+    protected connection: PolarConnectService,
+    protected webhooks: PolarWebhookService
   ) {}
 
   async show({ inertia, session }: HttpContext) {
+    const credentials = await this.credentials.summary()
+    const webhook = credentials.configured
+      ? new PolarWebhookTransformer({ ...(await this.webhooks.status({ timeoutMs: 3000 })), defaultUrl: this.webhooks.defaultUrl() }).toObject()
+      : null
     return inertia.render('polar', {
-      credentials: await this.credentials.summary(),
+      credentials,
+      webhook,
       callbackUrl: this.connection.callbackUrl(),
       // The user-scoped key exists only in this one flash message, right after connecting.
       connected:
@@ -58,6 +66,22 @@ export default class PolarController {
       return response.redirect('/admin/polar')
     }
     session.flash('connected', new PolarConnectionTransformer(result).toObject())
+    return response.redirect('/admin/polar')
+  }
+
+  /** Registers the push-sync receiver with Polar (Polar PINGs it first, so it must be reachable). */
+  async registerWebhook({ request, response, session }: HttpContext) {
+    const { url } = await request.validateUsing(polarWebhookValidator)
+    const result = await this.webhooks.register(url ?? this.webhooks.defaultUrl())
+    if (result.ok) session.flash('success', `Webhook registered: Polar now pushes ${result.webhook.events.length} kinds of events to ${result.webhook.url}.`)
+    else session.flash('error', result.message)
+    return response.redirect('/admin/polar')
+  }
+
+  /** Deletes the webhook at Polar and forgets its secret (the scheduler polls hourly again). */
+  async deleteWebhook({ response, session }: HttpContext) {
+    const deleted = await this.webhooks.delete()
+    session.flash('success', deleted > 0 ? 'Webhook deleted at Polar.' : 'Polar had no webhook; the stored secret is forgotten.')
     return response.redirect('/admin/polar')
   }
 }

@@ -25,9 +25,9 @@ export class PolarClientFactory {
   }
 
   /** The webhook management client for the AccessLink client credentials. */
-  webhooks(clientId: string, clientSecret: string): PolarWebhookClient {
+  webhooks(clientId: string, clientSecret: string, overrides: { timeoutMs?: number } = {}): PolarWebhookClient {
     const { authUrl: _a, tokenUrl: _t, ...options } = this.endpoints
-    return new PolarWebhookClient({ ...options, clientId, clientSecret })
+    return new PolarWebhookClient({ ...options, ...overrides, clientId, clientSecret })
   }
 
   /** An OAuth client for the configured AccessLink client credentials. */

@@ -106,12 +106,13 @@ export class PolarWebhookService {
     return deleted
   }
 
-  async status(): Promise<WebhookStatus> {
+  /** What Polar lists and what is stored here; `timeoutMs` bounds the call to Polar (a page view). */
+  async status(options: { timeoutMs?: number } = {}): Promise<WebhookStatus> {
     const settings = await this.settings()
     let remote: PolarWebhook | null = null
     let remoteError: string | null = null
     try {
-      remote = (await (await this.client()).list())[0] ?? null
+      remote = (await (await this.client(options)).list())[0] ?? null
     } catch (error) {
       remoteError = (error as Error).message
     }
@@ -150,10 +151,10 @@ export class PolarWebhookService {
     await this.put(SETTINGS.lastEvent, JSON.stringify(value))
   }
 
-  protected async client() {
+  protected async client(overrides: { timeoutMs?: number } = {}) {
     const credentials = await this.credentials.get()
     if (!credentials) throw new ProviderNotConfiguredException()
-    return this.clients.webhooks(credentials.clientId, credentials.clientSecret)
+    return this.clients.webhooks(credentials.clientId, credentials.clientSecret, overrides)
   }
 
   protected async settings(): Promise<Map<string, string | null>> {
