@@ -9,8 +9,8 @@ const emailSchema = vine.create(vine.string().trim().toLowerCase().email().maxLe
 /**
  * `node ace admin create --email you@example.com` creates an admin (the
  * password is asked for, or read from `--password`); `admin password --email`
- * resets one; `admin setup-token` prints a fresh one-time setup token while
- * no admin exists.
+ * resets one and ends all its sessions; `admin setup-token` prints a fresh
+ * one-time setup token while no admin exists.
  */
 export default class AdminCommand extends BaseCommand {
   static commandName = 'admin'
@@ -95,7 +95,7 @@ export default class AdminCommand extends BaseCommand {
     const password = await this.readPassword()
     if (!password) return
     await accounts.setPassword(admin, password)
-    this.logger.success(`Password of ${email} changed`)
+    this.logger.success(`Password of ${email} changed; its sessions are ended`)
   }
 
   protected async setupToken(tokens: SetupTokenService) {

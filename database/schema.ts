@@ -8,7 +8,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { DateTime } from 'luxon'
 
 export class AdminUserSchema extends BaseModel {
-  static $columns = ['createdAt', 'email', 'id', 'lastLoginAt', 'password', 'updatedAt'] as const
+  static $columns = ['createdAt', 'email', 'id', 'lastLoginAt', 'password', 'sessionVersion', 'updatedAt'] as const
   $columns = AdminUserSchema.$columns
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -20,6 +20,8 @@ export class AdminUserSchema extends BaseModel {
   declare lastLoginAt: DateTime | null
   @column({ serializeAs: null })
   declare password: string
+  @column()
+  declare sessionVersion: number
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime | null
 }

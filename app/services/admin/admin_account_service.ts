@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AdminUser from '#models/admin_user'
 import { ClockService } from '#services/clock_service'
 import { SetupTokenService } from '#services/admin/setup_token_service'
@@ -8,7 +9,7 @@ export type SetupOutcome =
   | { ok: true; admin: AdminUser }
   | { ok: false; reason: 'setup_closed' | 'invalid_token' }
 
-/** Admin accounts: first-run setup (token-protected), CLI creation, login bookkeeping. */
+/** Admin accounts: first-run setup (token-protected), CLI creation, login bookkeeping, ending sessions. */
 @inject()
 export class AdminAccountService {
   constructor(
@@ -41,9 +42,31 @@ export class AdminAccountService {
     return AdminUser.findBy('email', email.trim().toLowerCase())
   }
 
+  /**
+   * Sets a new password (`node ace admin password`) and ends every session of the
+   * admin, in one transaction: a session opened with the old password never survives.
+   */
   async setPassword(admin: AdminUser, password: string) {
-    admin.password = password
-    await admin.save()
+    await db.transaction(async (trx) => {
+      admin.useTransaction(trx)
+      admin.password = password
+      await admin.save()
+      await this.bumpSessionVersion(admin.id, trx)
+    })
+    await admin.refresh()
+  }
+
+  /**
+   * Ends every session of the admin (logout logs out everywhere): sessions carry the
+   * version read at login, and the web guard refuses one that no longer matches.
+   */
+  async endSessions(admin: AdminUser) {
+    await this.bumpSessionVersion(admin.id)
+  }
+
+  /** An atomic increment, so concurrent bumps never collapse into one. */
+  protected async bumpSessionVersion(adminId: number, client?: TransactionClientContract) {
+    await AdminUser.query({ client }).where('id', adminId).increment('session_version', 1)
   }
 
   /** Verifies credentials in constant time whether or not the account exists. */
