@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import encryption from '@adonisjs/core/services/encryption'
+import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import AppSetting from '#models/app_setting'
 import ProviderNotConfiguredException from '#exceptions/provider_not_configured_exception'
@@ -148,7 +149,12 @@ export class PolarWebhookService {
   /** Remembers the last accepted event for `status`. */
   async recordEvent(event: string, polarUserId: string | null): Promise<void> {
     const value: LastWebhookEvent = { event, polarUserId, receivedAt: this.clock.now().toUTC().toISO()! }
-    await this.put(SETTINGS.lastEvent, JSON.stringify(value))
+    try {
+      await this.put(SETTINGS.lastEvent, JSON.stringify(value))
+    } catch (error) {
+      // Bookkeeping only: an event is never refused because its receipt could not be noted.
+      logger.warn({ err: error }, 'could not record the last webhook event')
+    }
   }
 
   protected async client(overrides: { timeoutMs?: number } = {}) {
@@ -162,8 +168,14 @@ export class PolarWebhookService {
     return new Map(rows.map((row) => [row.key, row.value]))
   }
 
+  /** One atomic upsert: receivers in several processes write the same key at once. */
   protected async put(key: string, value: string, isEncrypted = false) {
-    await AppSetting.updateOrCreate({ key }, { key, value, isEncrypted })
+    const now = this.clock.now().toFormat(db.connection().dialect.dateTimeFormat)
+    await db
+      .table(AppSetting.table)
+      .insert({ key, value, is_encrypted: isEncrypted, created_at: now, updated_at: now })
+      .onConflict('key')
+      .merge(['value', 'is_encrypted', 'updated_at'])
   }
 }
 

@@ -1,10 +1,14 @@
+import { createHmac } from 'node:crypto'
 import { test } from '@japa/runner'
+import encryption from '@adonisjs/core/services/encryption'
 import { freePort } from '#tests/helpers/free_port'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
+import AppSetting from '#models/app_setting'
 import User from '#models/user'
+import { POLAR_WEBHOOK_SETTINGS } from '#services/polar/polar_webhook_service'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
@@ -162,6 +166,53 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
     for (const run of runs) {
       assert.equal(run.trigger, 'scheduler')
       assert.equal(run.status, 'success')
+    }
+  })
+
+  test('webhook events for one user arriving at both web processes in parallel store each row once', async ({ assert }) => {
+    const secret = 'scale-out-webhook-secret'
+    await AppSetting.updateOrCreate(
+      { key: POLAR_WEBHOOK_SETTINGS.secret },
+      { key: POLAR_WEBHOOK_SETTINGS.secret, value: encryption.encrypt(secret), isEncrypted: true }
+    )
+    try {
+      const token = 'pushed_bio_complete'
+      const user = await User.create({ externalId: 'pushed', isActive: true, polarUserId: String(sim.polarUserIdOf(token)) })
+      await (await app.container.make(ProviderTokenService)).store(user, token)
+      const today = sim.today()
+      const dates = [0, 1, 2].map((back) => new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10))
+      // Every event is delivered to both processes at once.
+      const deliveries = dates.flatMap((date) => {
+        const body = JSON.stringify({ event: 'SLEEP', user_id: sim.polarUserIdOf(token), date })
+        const signature = createHmac('sha256', secret).update(body).digest('hex')
+        return webs.map((base) =>
+          fetch(`${base}/webhooks/polar`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Polar-Webhook-Signature': signature },
+            body,
+          }).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }))
+        )
+      })
+      const answers = await Promise.all(deliveries)
+      for (const answer of answers) assert.equal(answer.status, 200, `${JSON.stringify(answer.body)}\n${processes.dump()}`)
+      const kinds = answers.map((a) => a.body.status).sort()
+      assert.deepEqual(kinds, [...Array(dates.length).fill('duplicate'), ...Array(dates.length).fill('queued')])
+
+      await eventually(
+        async () => {
+          const [row] = await db.from('nightly_recharges').where('user_id', user.id).count('* as n')
+          return Number(row.n) >= dates.length
+        },
+        60_000,
+        `webhook fetches\n${processes.dump()}`
+      )
+      const nights = await db.from('sleep_records').where('user_id', user.id).select('date')
+      assert.sameMembers(
+        nights.map((n) => n.date),
+        dates
+      )
+    } finally {
+      await AppSetting.query().where('key', POLAR_WEBHOOK_SETTINGS.secret).delete()
     }
   })
 
