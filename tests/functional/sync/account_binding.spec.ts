@@ -2,17 +2,9 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
-import { SYNC_TYPES } from '#services/sync/sync_types'
-import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { completeToken, simulatorPerTest, snapshot } from '#tests/functional/sync/simulator_context'
 
 const triggerUrl = (userId: string) => `/api/v1/users/${userId}/sync/trigger`
-
-/** Every stored data row of a user, per table, ordered by id. */
-async function snapshot(userId: number) {
-  const out: Record<string, unknown[]> = {}
-  for (const type of SYNC_TYPES) out[type.table] = await db.from(type.table).where('user_id', userId).orderBy('id')
-  return out
-}
 
 async function dataVersion(userId: number) {
   const row = await db.from('users').where('id', userId).select('data_version').firstOrFail()
@@ -20,17 +12,10 @@ async function dataVersion(userId: number) {
 }
 
 test.group('Sync | one Polar account per user', (group) => {
-  let ctx: SimulatorContext
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await freshDatabase()
-    return async () => {
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  const context = simulatorPerTest(group)
 
   test('the first sync binds the user to the account its data names', async ({ client, assert }) => {
+    const ctx = context()
     const token = completeToken('alice')
     const response = await client.post(triggerUrl('alice')).header('X-Provider-Token', token)
     response.assertStatus(200)
@@ -39,6 +24,7 @@ test.group('Sync | one Polar account per user', (group) => {
   })
 
   test("another account's token is refused with 409 and writes nothing", async ({ client, assert }) => {
+    const ctx = context()
     const own = completeToken('alice')
     ;(await client.post(triggerUrl('alice')).header('X-Provider-Token', own)).assertStatus(200)
     const alice = await User.findByOrFail('externalId', 'alice')
@@ -79,6 +65,7 @@ test.group('Sync | one Polar account per user', (group) => {
   })
 
   test('a user bound through OAuth is checked the same way', async ({ client, assert }) => {
+    const ctx = context()
     const own = completeToken('carol')
     const carol = await User.create({ externalId: 'carol', isActive: true, polarUserId: String(ctx.sim.polarUserIdOf(own)) })
 

@@ -1,10 +1,13 @@
+import type { Group } from '@japa/runner/core'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import { startPolarSimulator, type PolarSimulator, type SimOptions } from '#simulators/polar/simulator'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { pinClock, type PinnedClock } from '#tests/helpers/clock'
+import { SYNC_TYPES } from '#services/sync/sync_types'
 
 /** Days before/after an ISO date. */
 export function shiftDate(date: string, days: number): string {
@@ -73,4 +76,28 @@ export async function freshDatabase(): Promise<() => Promise<void>> {
   return async () => {
     await truncate()
   }
+}
+
+/**
+ * A fresh simulator and an empty database around every test of `group` (what most sync specs
+ * need); the returned function gives the running test's context.
+ */
+export function simulatorPerTest(group: Group, today = '2026-03-15', options: SimOptions = {}): () => SimulatorContext {
+  let ctx: SimulatorContext
+  group.each.setup(async () => {
+    ctx = await startSimulatorContext(today, options)
+    const cleanup = await freshDatabase()
+    return async () => {
+      await ctx.close()
+      await cleanup()
+    }
+  })
+  return () => ctx
+}
+
+/** Every stored data row of a user, per table, ordered by id (for before/after comparisons). */
+export async function snapshot(userId: number): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {}
+  for (const type of SYNC_TYPES) out[type.table] = await db.from(type.table).where('user_id', userId).orderBy('id')
+  return out
 }

@@ -5,7 +5,13 @@ import User from '#models/user'
 import SyncRun from '#models/sync_run'
 import { UserSyncService } from '#services/sync/user_sync_service'
 import { SYNC_TYPES } from '#services/sync/sync_types'
-import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import {
+  completeToken,
+  freshDatabase,
+  snapshot,
+  startSimulatorContext,
+  type SimulatorContext,
+} from '#tests/functional/sync/simulator_context'
 
 const triggerUrl = (userId: string) => `/api/v1/users/${userId}/sync/trigger`
 
@@ -27,15 +33,6 @@ const SPEC_KEYS = [
 async function wire(ctx: SimulatorContext, token: string, path: string): Promise<any> {
   const response = await fetch(`${ctx.sim.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })
   return response.status === 204 ? null : response.json()
-}
-
-/** Every stored data row of a user, per table, ordered by id (for before/after comparisons). */
-async function snapshot(userId: number) {
-  const out: Record<string, unknown[]> = {}
-  for (const type of SYNC_TYPES) {
-    out[type.table] = await db.from(type.table).where('user_id', userId).orderBy('id')
-  }
-  return out
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length

@@ -12,7 +12,13 @@ import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_ser
 import { UserSyncService, userSyncLockKey } from '#services/sync/user_sync_service'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 import { serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
-import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import {
+  completeToken,
+  freshDatabase,
+  simulatorPerTest,
+  startSimulatorContext,
+  type SimulatorContext,
+} from '#tests/functional/sync/simulator_context'
 
 const triggerUrl = (userId: string, days?: number) =>
   `/api/v1/users/${userId}/sync/trigger${days === undefined ? '' : `?days=${days}`}`
@@ -44,15 +50,7 @@ function withEnv(key: 'SYNC_DAYS' | 'SYNC_TRIGGER_COOLDOWN_SECONDS' | 'POLAR_MAN
 }
 
 test.group('Sync | trigger window of user-scoped keys', (group) => {
-  let ctx: SimulatorContext
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await freshDatabase()
-    return async () => {
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  const context = simulatorPerTest(group)
 
   test('a user-scoped key asking for {$self} days gets a 422 naming days and SYNC_DAYS, and nothing is synced')
     .with([29, 365])
@@ -70,7 +68,7 @@ test.group('Sync | trigger window of user-scoped keys', (group) => {
       assert.equal(body.errors[0].field, 'days')
       assert.equal(body.errors[0].rule, 'max')
       assert.match(body.errors[0].message, /\b28\b/)
-      assert.lengthOf(ctx.sim.requests, 0)
+      assert.lengthOf(context().sim.requests, 0)
       assert.isNull(await SyncRun.findBy('userId', user.id))
       assert.equal(await storedRows(user.id), 0)
     })
@@ -108,7 +106,7 @@ test.group('Sync | trigger window of user-scoped keys', (group) => {
     const run = await SyncRun.findByOrFail('userId', user.id)
     assert.equal(run.days, 365)
     // Continuous heart rate is fetched in 28-day ranges: 14 of them cover the year.
-    assert.lengthOf(ctx.sim.requestsTo('heart_rate'), 14)
+    assert.lengthOf(context().sim.requestsTo('heart_rate'), 14)
     assert.isAbove(await storedRows(user.id), 0)
   })
 })
