@@ -41,5 +41,37 @@ export default class AppProvider {
   async boot() {
     const { FailedJobRecorder } = await import('#services/ops/failed_job_recorder')
     FailedJobRecorder.subscribe()
+    if (this.drainsWorkers()) {
+      const { trackQueueWorkers } = await import('#services/sync/worker_drain')
+      trackQueueWorkers()
+    }
+  }
+
+  /**
+   * Runs before the other providers shut down (this one is listed last), so the database and Redis
+   * connections are still open while a queue worker of this process (`node ace queue:work`, or the
+   * in-process worker) stops taking jobs and lets its running jobs finish, and while their failures
+   * are written to `failed_jobs`. A job still running after WORKER_DRAIN_TIMEOUT_MS is left to
+   * stalled-job recovery: the process exits with code 1 without closing the pool under it, as a
+   * killed worker would, instead of failing it with "Unable to acquire a connection".
+   */
+  async shutdown() {
+    if (!this.drainsWorkers()) return
+    const [{ drainQueueWorkers, WORKER_DRAIN_TIMEOUT_MS }, { FailedJobRecorder }, { default: logger }] = await Promise.all([
+      import('#services/sync/worker_drain'),
+      import('#services/ops/failed_job_recorder'),
+      import('@adonisjs/core/services/logger'),
+    ])
+    const drained = await drainQueueWorkers()
+    await FailedJobRecorder.settled()
+    if (!drained) {
+      logger.warn(`queue jobs still running ${WORKER_DRAIN_TIMEOUT_MS / 1000} s after the stop signal are left for stalled-job recovery`)
+      process.exit(1)
+    }
+  }
+
+  /** Queue workers run in `node ace queue:work` (console) and in the web process (HRVAULT_ROLE=all). */
+  protected drainsWorkers() {
+    return ['console', 'web'].includes(this.app.getEnvironment())
   }
 }

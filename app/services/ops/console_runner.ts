@@ -20,9 +20,9 @@ const MAX_ARG_LENGTH = 512
 /** What one console run did; a failing command is `success: false` with its exit code. */
 export interface ConsoleRunResult {
   success: boolean
-  /** The command as run: name and arguments joined by spaces. */
+  /** The command as run: name and arguments joined by spaces (scrubbed). */
   command: string
-  /** stdout and stderr together, ANSI sequences removed, capped at the output limit. */
+  /** stdout and stderr together, ANSI sequences removed, capped at the output limit, scrubbed. */
   output: string
   /** TIMEOUT_EXIT_CODE after the timeout, 127 when the child could not start, 128 + n on signal n. */
   exitCode: number
@@ -46,6 +46,11 @@ export interface ConsoleRunnerOptions {
   outputLimitBytes?: number
   /** Environment of the child (default: this process's environment). */
   env?: NodeJS.ProcessEnv
+  /**
+   * Applied to the output and the echoed command before they are returned (secrets, absolute
+   * paths); `truncated` says the output was cut at the limit. Default: no change.
+   */
+  scrub?: (text: string, options: { truncated: boolean }) => string
 }
 
 /** Splits OPS_CONSOLE_COMMANDS (comma-separated) into names; empty or unset gives the defaults. */
@@ -199,14 +204,17 @@ export class ConsoleRunner {
         settled = true
         clearTimeout(timer)
         if (killTimer) clearTimeout(killTimer)
-        let output = Buffer.concat(chunks, kept).toString('utf8').replace(ANSI_SEQUENCE, '')
-        if (extra) output += (output && !output.endsWith('\n') ? '\n' : '') + extra
+        const scrub = this.options.scrub ?? ((text: string) => text)
+        // Scrubbed after the ANSI sequences are gone (a colour code could split a secret) and
+        // before the runner's own notes are added.
+        let output = scrub(Buffer.concat(chunks, kept).toString('utf8').replace(ANSI_SEQUENCE, ''), { truncated: dropped > 0 })
+        if (extra) output += (output && !output.endsWith('\n') ? '\n' : '') + scrub(extra, { truncated: false })
         if (dropped > 0) output += `${output.endsWith('\n') ? '' : '\n'}[output truncated: ${dropped} more bytes not shown]`
         if (timedOut) output += `${output.endsWith('\n') || output === '' ? '' : '\n'}[timed out after ${this.options.timeoutMs / 1000} s]`
         const code = timedOut ? TIMEOUT_EXIT_CODE : exitCode
         resolve({
           success: !timedOut && code === 0,
-          command: commandText,
+          command: scrub(commandText, { truncated: false }),
           output,
           exitCode: code,
           timedOut,

@@ -16,6 +16,8 @@ interface JobExecuteMessage {
 const EXCEPTION_LIMIT = 4000
 
 let subscribed = false
+/** Records being written; shutdown waits for them before the database pool closes. */
+const pending = new Set<Promise<unknown>>()
 
 /** The queue adapter (connection) name that serves `queue` per config/queue.ts. */
 export function connectionOfQueue(queue: string): string {
@@ -52,11 +54,19 @@ export class FailedJobRecorder {
       asyncEnd(message) {
         const execution = message as JobExecuteMessage
         if (execution.status !== 'failed') return
-        FailedJobRecorder.record(execution).catch((error) => {
-          logger.error({ err: error, jobId: execution.job.id }, 'could not record a failed queue job')
-        })
+        const recording = FailedJobRecorder.record(execution)
+          .catch((error) => {
+            logger.error({ err: error, jobId: execution.job.id }, 'could not record a failed queue job')
+          })
+          .finally(() => pending.delete(recording))
+        pending.add(recording)
       },
     })
+  }
+
+  /** Resolves once every failure reported so far is written (or could not be). */
+  static async settled(): Promise<void> {
+    await Promise.all([...pending])
   }
 
   /** Stores one failed execution. */

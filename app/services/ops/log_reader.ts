@@ -4,6 +4,8 @@ import type { FileHandle } from 'node:fs/promises'
 import { isAbsolute, join, sep } from 'node:path'
 import { logDir } from '#config/paths'
 import OpsLogFileNotFoundException from '#exceptions/ops_log_file_not_found_exception'
+import { currentSecretScrubber } from '#services/ops/known_secrets'
+import { PATH_PLACEHOLDER, REDACTED, type SecretScrubber } from '#services/ops/secret_scrubber'
 
 /** Level names reported in log entries (pino's numeric levels mapped to these). */
 export const LOG_LEVEL_NAMES = ['TRACE', 'DEBUG', 'INFO', 'WARNING', 'ERROR', 'FATAL'] as const
@@ -19,6 +21,8 @@ const CHUNK_BYTES = 64 * 1024
 const MAX_LINE_BYTES = 1024 * 1024
 /** Names of files that count as log files: `x.log` and rotated `x.log.3`. */
 const LOG_FILE_NAME = /\.log(\.\d+)?$/i
+/** Lower-cased text the scrubber writes into entries (`./` stands for the application root). */
+const SCRUBBER_OUTPUT = [REDACTED.toLowerCase(), PATH_PLACEHOLDER.toLowerCase(), './']
 /** Keys of a pino line that become the fixed fields of an entry. */
 const RESERVED_KEYS = new Set(['line', 'timestamp', 'level', 'message', 'msg', 'time'])
 
@@ -219,10 +223,15 @@ async function countNewlines(handle: FileHandle, end: number): Promise<number> {
  * `GET {ops}/logs[/:file]`: lists and reads the application's log files in one directory (LOG_DIR
  * unless given). Only files listed by `listFiles` can be read; names with separators, `..` or
  * absolute paths, and symbolic links whose real path leaves the directory, are refused with
- * OpsLogFileNotFoundException (404).
+ * OpsLogFileNotFoundException (404). Entries come back scrubbed of known secrets and absolute
+ * paths (by default currentSecretScrubber), and the filters see the scrubbed entry, so a search
+ * cannot probe for a redacted value.
  */
 export class LogReader {
-  constructor(protected directory: string = logDir) {}
+  constructor(
+    protected directory: string = logDir,
+    protected scrubber: () => Promise<SecretScrubber> = currentSecretScrubber
+  ) {}
 
   /** True when `name` is a plain file name: no separators, no `..`, not absolute, no NUL. */
   static isPlainName(name: string): boolean {
@@ -308,18 +317,20 @@ export class LogReader {
       throw new OpsLogFileNotFoundException(`Log file "${name}" is not one of the listed log files`)
     }
     try {
-      return await this.readFrom(handle, name, options)
+      return await this.readFrom(handle, name, options, await this.scrubber())
     } finally {
       await handle.close()
     }
   }
 
-  protected async readFrom(handle: FileHandle, name: string, options: LogReadOptions): Promise<LogReadResult> {
+  protected async readFrom(handle: FileHandle, name: string, options: LogReadOptions, scrubber: SecretScrubber): Promise<LogReadResult> {
     const { size } = await handle.stat()
     const wanted = options.lines
     const level = options.level ?? null
     const search = options.search !== undefined && options.search !== null && options.search !== '' ? options.search.toLowerCase() : null
-    const searchRaw = search === null ? null : JSON.stringify(search).slice(1, -1)
+    // Quick test on the raw line, skipped for terms that only the scrubbed text can contain.
+    const searchRaw =
+      search === null || SCRUBBER_OUTPUT.some((piece) => search.includes(piece)) ? null : JSON.stringify(search).slice(1, -1)
     const levelPrefix = /^\{"level":(\d+)[,}]/
 
     const matches: { entry: LogEntry; index: number }[] = []
@@ -340,7 +351,7 @@ export class LogReader {
           const quick = levelPrefix.exec(text)
           if (quick && pinoLevelName(Number(quick[1])) !== level) continue
         }
-        const entry = parseLogLine(text, 0)
+        const entry = scrubber.scrubValue(parseLogLine(text, 0))
         if (level !== null && entry.level !== level) continue
         if (search !== null && !searchableText(entry).includes(search)) continue
         matches.push({ entry, index })

@@ -5,6 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import queue from '@adonisjs/queue/services/main'
 import FailedJob from '#models/failed_job'
 import OpsFailedJobNotFoundException from '#exceptions/ops_failed_job_not_found_exception'
+import { currentSecretScrubber } from '#services/ops/known_secrets'
+import type { SecretScrubber } from '#services/ops/secret_scrubber'
 import { ClockService } from '#services/clock_service'
 import { connectionOfQueue } from '#services/ops/failed_job_recorder'
 import { OpsAuditService } from '#services/ops/audit_service'
@@ -135,8 +137,10 @@ export class OpsQueueService {
   /** Failed jobs, newest first, one page at a time. */
   async listFailed(page: number, perPage: number) {
     const result = await FailedJob.query().orderBy('failed_at', 'desc').orderBy('id', 'desc').paginate(page, perPage)
+    // Exception texts carry stack traces: secrets and absolute paths are scrubbed like console output.
+    const scrubber = await currentSecretScrubber()
     return {
-      failed_jobs: result.all().map((job) => this.view(job)),
+      failed_jobs: result.all().map((job) => this.view(job, scrubber)),
       total: result.total,
       page: result.currentPage,
       per_page: result.perPage,
@@ -144,14 +148,14 @@ export class OpsQueueService {
     }
   }
 
-  protected view(job: FailedJob): FailedJobView {
+  protected view(job: FailedJob, scrubber: SecretScrubber): FailedJobView {
     return {
       id: Number(job.id),
       connection: job.connection,
       queue: job.queue,
       job_name: job.jobName,
       failed_at: job.failedAt.setZone(this.clock.zone).toISO()!,
-      exception: job.exception,
+      exception: scrubber.scrub(job.exception),
     }
   }
 

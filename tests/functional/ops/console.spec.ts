@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import AuditLog from '#models/audit_log'
@@ -78,6 +79,61 @@ test.group('Ops | console', (group) => {
     } finally {
       restore()
     }
+  })
+
+  test('secrets and absolute paths printed by a command come back scrubbed', async ({ client, assert, cleanup }) => {
+    const secret = 'leak-4f9c2a7e1b'
+    const previous = env.get('COOLIFY_TOKEN')
+    env.set('COOLIFY_TOKEN', secret)
+    cleanup(() => env.set('COOLIFY_TOKEN', previous ?? ''))
+    const run = async (argument: string) => {
+      // `list <namespace>` fails with `Namespace "<namespace>" is not defined`: an echo of its argument.
+      const response = await client.post('/ops/console').json({ command: 'list', args: [argument] }).header('Authorization', bearer('*'))
+      response.assertStatus(200)
+      assert.isFalse(response.body().success)
+      return response.body()
+    }
+
+    const leaked = await run(`${secret}:/usr/lib/hrvault-probe/x.js:9:1`)
+    assert.include(leaked.output, 'Namespace "[redacted]:<path>:9:1" is not defined')
+    assert.equal(leaked.command, 'list [redacted]:<path>:9:1')
+    assert.notInclude(leaked.output, secret)
+    assert.notInclude(leaked.output, '/usr/lib')
+
+    const local = await run(app.makePath('app', 'jobs'))
+    assert.include(local.output, 'Namespace "./app/jobs" is not defined')
+    assert.notInclude(local.output, app.makePath())
+
+    const audits = await AuditLog.query().where('action', 'console.run')
+    assert.lengthOf(audits, 2)
+    for (const audit of audits) assert.notInclude(JSON.stringify(audit.toJSON()), secret)
+  })
+
+  test('a failing migration:status on the pg connection answers without absolute paths or the password', async ({ client, assert, cleanup }) => {
+    // As deployed (NODE_ENV=production logs to stdout), against a database that does not exist:
+    // the connection error is logged with a stack trace naming files under the application root.
+    const password = 'Pg-Passw0rd-7d1e'
+    const previous = { url: env.get('DATABASE_URL'), nodeEnv: env.get('NODE_ENV') }
+    const server = new URL(previous.url ?? 'postgres://postgres@127.0.0.1:5432/hrvault')
+    env.set('DATABASE_URL', `postgres://${server.username || 'postgres'}:${password}@${server.host}/hrvault_no_such_database`)
+    env.set('NODE_ENV', 'production')
+    cleanup(() => {
+      env.set('DATABASE_URL', previous.url ?? '')
+      env.set('NODE_ENV', previous.nodeEnv ?? 'test')
+    })
+    const response = await client
+      .post('/ops/console')
+      .json({ command: 'migration:status --connection=pg' })
+      .header('Authorization', bearer('*'))
+    response.assertStatus(200)
+    const { output, success } = response.body()
+    assert.isFalse(success)
+    assert.notInclude(output, app.makePath())
+    assert.notInclude(output, 'file:///')
+    assert.notInclude(output, password)
+    assert.notInclude(output, 'hrvault_no_such_database@')
+    // With a PostgreSQL server to refuse the database, the logged stack trace is there, made relative.
+    if (output.includes('does not exist')) assert.include(output, '(./node_modules/pg-protocol/')
   })
 
   test('a command outside the allowlist is refused with 403 and the allowed list', async ({ client, assert }) => {

@@ -1,7 +1,15 @@
 import { test } from '@japa/runner'
 import { mkdir, open, rm, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
 import { logDir } from '#config/paths'
+import AppSetting from '#models/app_setting'
+import {
+  POLAR_CLIENT_ID_SETTING,
+  POLAR_CLIENT_SECRET_SETTING,
+  PolarCredentialsService,
+} from '#services/polar/polar_credentials_service'
 import { bearer, useTestTokens } from '#tests/functional/ops/helpers'
 
 const LEVELS: Array<[number, string]> = [
@@ -110,6 +118,51 @@ test.group('Ops | logs', (group) => {
     } finally {
       await rm(join(logDir, 'with space.log'), { force: true })
     }
+  })
+
+  test('entries come back without known secrets or absolute paths, and a search cannot probe for them', async ({ client, assert, cleanup }) => {
+    const secret = 'coolify-log-secret-9f8e7d6c'
+    const previous = env.get('COOLIFY_TOKEN')
+    env.set('COOLIFY_TOKEN', secret)
+    // The Polar client secret saved in the admin UI (stored encrypted) is known too.
+    const storedSecret = 'stored-polar-secret-5a4b3c2d'
+    await new PolarCredentialsService().save('polar-client-id', storedSecret)
+    const file = join(logDir, 'secrets.log')
+    cleanup(async () => {
+      env.set('COOLIFY_TOKEN', previous ?? '')
+      await AppSetting.query().whereIn('key', [POLAR_CLIENT_ID_SETTING, POLAR_CLIENT_SECRET_SETTING]).delete()
+      await rm(file, { force: true })
+    })
+    const stack = `Error: boom\n    at run (${app.makePath('app', 'jobs', 'sync_user_job.ts')}:44:7)\n    at next (/usr/lib/node_modules/x/index.js:3:9)`
+    await writeFile(
+      file,
+      [
+        pinoLine(50, `coolify answered 401 for token ${secret}`, { err: { stack }, url: '/api/v1/users/alice/sleep' }),
+        pinoLine(30, `token exchange with ${storedSecret}`),
+      ].join('\n') + '\n'
+    )
+
+    const response = await client.get('/ops/logs/secrets.log').header('Authorization', bearer('logs:read'))
+    response.assertStatus(200)
+    const [entry] = response.body().entries.filter((e: any) => e.level === 'ERROR')
+    assert.equal(entry.message, 'coolify answered 401 for token [redacted]')
+    assert.equal(entry.err.stack, 'Error: boom\n    at run (./app/jobs/sync_user_job.ts:44:7)\n    at next (<path>:3:9)')
+    assert.equal(entry.url, '/api/v1/users/alice/sleep')
+    assert.notInclude(JSON.stringify(response.body()), secret)
+    assert.include(response.body().entries.map((e: any) => e.message), 'token exchange with [redacted]')
+    assert.notInclude(JSON.stringify(response.body()), app.makePath())
+
+    // The filters see what the operator sees: a piece of the secret finds nothing, the redaction does.
+    for (const search of [secret.slice(0, 12), app.makePath()]) {
+      const probe = await client.get('/ops/logs/secrets.log').qs({ search }).header('Authorization', bearer('logs:read'))
+      assert.deepEqual(probe.body().entries, [], search)
+    }
+    const redacted = await client.get('/ops/logs/secrets.log').qs({ search: 'token [REDACTED]' }).header('Authorization', bearer('logs:read'))
+    assert.lengthOf(redacted.body().entries, 1)
+    const storedProbe = await client.get('/ops/logs/secrets.log').qs({ search: storedSecret }).header('Authorization', bearer('logs:read'))
+    assert.deepEqual(storedProbe.body().entries, [])
+    const relative = await client.get('/ops/logs/secrets.log').qs({ search: './app/jobs' }).header('Authorization', bearer('logs:read'))
+    assert.lengthOf(relative.body().entries, 1)
   })
 
   test('lines limits the result and reports has_more', async ({ client, assert }) => {

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import AuditLog from '#models/audit_log'
@@ -35,6 +36,21 @@ test.group('Ops | queue', (group) => {
     const after = await client.get('/ops/queue').header('Authorization', bearer('queue:read'))
     assert.containsSubset(after.body(), { queues: { default: { pending: 0, processing: 0 } } })
     assert.sameMembers(OpsProbeJob.completed, ['waiting-1', 'waiting-2'])
+  })
+
+  test('failed job exceptions are listed without secrets or absolute paths', async ({ client, assert }) => {
+    const failed = await failedProbe('scrub-me')
+    const secret = env.get('APP_KEY').release()
+    failed!.exception = `Error: token ${secret} refused\n    at run (${app.makePath('app/jobs/x.ts')}:3:9)`
+    await failed!.save()
+
+    const list = await client.get('/ops/queue/failed').header('Authorization', bearer('queue:read'))
+    list.assertStatus(200)
+    const [entry] = list.body().failed_jobs
+    assert.notInclude(entry.exception, secret)
+    assert.notInclude(entry.exception, app.makePath())
+    assert.include(entry.exception, '[redacted]')
+    assert.include(entry.exception, './app/jobs/x.ts:3:9')
   })
 
   test('a failed job is listed, then retried to success', async ({ client, assert }) => {

@@ -9,6 +9,9 @@ import {
   parseConsoleAllowlist,
   splitCommandLine,
 } from '#services/ops/console_runner'
+import { REDACTED, SecretScrubber } from '#services/ops/secret_scrubber'
+
+const LEAKED_SECRET = 'leaked-secret-0123456789abcdef'
 
 /** A stand-in for ace.js: behaves according to the command name it receives. */
 const FAKE_ACE = `
@@ -18,6 +21,8 @@ if (command === 'fail') { console.error('\\u001b[31mboom\\u001b[39m'); process.e
 if (command === 'slow') { setTimeout(() => {}, 60000) }
 if (command === 'flood') { process.stdout.write('y'.repeat(${CONSOLE_OUTPUT_LIMIT_BYTES} + 1000)); }
 if (command === 'env') { console.log(process.env.NO_COLOR) }
+if (command === 'leak') { console.error('\u001b[2mkey ' + args[0] + ' at ' + __filename + ':1:1\u001b[22m'); process.exit(1) }
+if (command === 'leak-at-cut') { process.stdout.write('y'.repeat(${CONSOLE_OUTPUT_LIMIT_BYTES} - 6) + '${LEAKED_SECRET}' + 'z'.repeat(100)) }
 `
 
 test.group('Ops console | allowlist and parsing', () => {
@@ -84,6 +89,28 @@ test.group('Ops console | running', (group) => {
     await Promise.all(slow)
     assert.isTrue((await runner.run('ok')).success)
   }).timeout(20_000)
+
+  test('scrubs secrets and paths from the output and the echoed command', async ({ assert }) => {
+    const scrubber = new SecretScrubber({ secrets: [LEAKED_SECRET], roots: [dir] })
+    const scrubbing = new ConsoleRunner({
+      allowed: ['leak', 'leak-at-cut'],
+      timeoutMs: 5000,
+      cwd: dir,
+      // A CommonJS fake: __filename is the absolute path of the script under the root.
+      aceScript: 'ace.cjs',
+      scrub: (text, options) => scrubber.scrub(text, options),
+    })
+    await writeFile(join(dir, 'ace.cjs'), FAKE_ACE)
+    const leak = await scrubbing.run(`leak ${LEAKED_SECRET}`)
+    assert.equal(leak.command, `leak ${REDACTED}`)
+    assert.equal(leak.output.trim(), `key ${REDACTED} at ./ace.cjs:1:1`)
+
+    // The limit cuts the secret after 6 of its characters: the piece is redacted too.
+    const cut = await scrubbing.run('leak-at-cut')
+    assert.isTrue(cut.truncated)
+    assert.notInclude(cut.output, LEAKED_SECRET.slice(0, 6))
+    assert.include(cut.output, `y${REDACTED}\n[output truncated:`)
+  })
 
   test('refuses commands outside the allowlist, listing the allowed ones', async ({ assert }) => {
     await assert.rejects(() => runner.run('migration:rollback'), /not allowed\. Allowed commands: ok, fail, slow, flood, env/)
