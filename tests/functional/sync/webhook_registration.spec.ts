@@ -11,6 +11,7 @@ import { PolarCredentialsService } from '#services/polar/polar_credentials_servi
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { SyncSchedulerService, reconcileIntervalMs, syncIntervalMs } from '#services/sync/sync_scheduler_service'
+import { AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import { completeToken, eventually, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 const TODAY = '2026-03-15'
@@ -116,6 +117,26 @@ test.group('Sync | Polar webhook registration and push', (group) => {
         assert.equal(Number(n), 1, `${table} of ${user.externalId}`)
       }
     }
+  })
+
+  test('the admin Polar page registers, shows and deletes the webhook, never its secret', async ({ assert }) => {
+    await resetLoginThrottle()
+    await createAdmin()
+    const browser = new AdminBrowser()
+    await browser.login()
+
+    let page = await browser.visit('/admin/polar')
+    assert.containsSubset(page.page!.props.webhook, { registered: false, secret_stored: false })
+    await browser.post('/admin/polar/webhook', { url: receiverUrl() })
+    page = await browser.visit('/admin/polar')
+    assert.match(page.page!.props.flash.success, /Webhook registered/)
+    assert.containsSubset(page.page!.props.webhook, { registered: true, active: true, secret_stored: true, url: receiverUrl() })
+    assert.notInclude(page.text, ctx.sim.webhook()!.secret)
+
+    await browser.request('DELETE', '/admin/polar/webhook', { form: {} })
+    page = await browser.visit('/admin/polar')
+    assert.containsSubset(page.page!.props.webhook, { registered: false, secret_stored: false })
+    assert.isNull(ctx.sim.webhook())
   })
 
   test('while a webhook is registered the full sync only reconciles, once per POLAR_RECONCILE_INTERVAL_MINUTES', async ({ assert }) => {
