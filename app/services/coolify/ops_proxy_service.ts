@@ -116,7 +116,8 @@ export class OpsProxyService {
     let response: ProxiedResponse | null = null
     try {
       response = await this.send(target, 'POST', path, {}, body, timeoutMs)
-      return { ...response, headers }
+      // A 429 of the ops API itself keeps its own Retry-After and RateLimit-* (its window, not ours).
+      return { ...response, headers: response.status === 429 ? { ...headers, ...response.headers } : headers }
     } finally {
       await this.audit.record(actor, {
         action: `coolify.ops.${path.split('/').filter(Boolean).slice(0, 2).join('.')}`,
@@ -190,7 +191,12 @@ function parseAnswer(answer: OpsHttpAnswer, name: string): ProxiedResponse {
     throw invalid(/^[a-z0-9.+-]{1,60}\/[a-z0-9.+-]{1,60}$/.test(mediaType) ? `content type ${mediaType}` : 'no usable content type')
   }
   try {
-    return { status: answer.status, problem: mediaType === 'application/problem+json', body: JSON.parse(answer.body) }
+    return {
+      status: answer.status,
+      problem: mediaType === 'application/problem+json',
+      body: JSON.parse(answer.body),
+      ...(answer.status === 429 ? { headers: answer.limitHeaders } : {}),
+    }
   } catch {
     throw invalid('a body that is not valid JSON')
   }

@@ -8,6 +8,20 @@ export interface OpsHttpAnswer {
   status: number
   contentType: string
   body: string | null
+  /** `Retry-After` and `RateLimit-*` of the answer (digits only), passed on with a 429. */
+  limitHeaders: Record<string, string>
+}
+
+const LIMIT_HEADERS = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']
+
+/** The rate-limit headers of an answer whose value is a plain number (nothing else is relayed). */
+function limitHeadersOf(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const name of LIMIT_HEADERS) {
+    const value = headers[name]
+    if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim())) out[name] = value.trim()
+  }
+  return out
 }
 
 export interface OpsHttpRequest {
@@ -46,11 +60,12 @@ export function requestOps(url: URL, init: OpsHttpRequest): Promise<OpsHttpAnswe
       const chunks: Buffer[] = []
       let size = 0
       const contentType = String(response.headers['content-type'] ?? '')
+      const limitHeaders = limitHeadersOf(response.headers)
       response.on('data', (chunk: Buffer) => {
         size += chunk.length
         if (size > init.maxBytes) {
           response.destroy()
-          resolve({ status: response.statusCode ?? 0, contentType, body: null })
+          resolve({ status: response.statusCode ?? 0, contentType, body: null, limitHeaders })
           return
         }
         chunks.push(chunk)
@@ -59,7 +74,9 @@ export function requestOps(url: URL, init: OpsHttpRequest): Promise<OpsHttpAnswe
       response.once('close', () => {
         if (!response.complete) reject(new Error('The ops API closed the connection before the end of its answer.'))
       })
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString('utf8') }))
+      response.once('end', () =>
+        resolve({ status: response.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString('utf8'), limitHeaders })
+      )
     })
     request.end(init.body)
   })

@@ -109,6 +109,22 @@ test.group('Coolify API | ops proxy answers are JSON only', (group) => {
     assert.deepEqual(missing.body(), { status: 404, title: 'Not Found' })
   })
 
+  test('a 429 of the ops API keeps its own Retry-After and RateLimit-* headers', async ({ client, assert }) => {
+    ops.fake.answer = () => ({
+      status: 429,
+      headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '840', 'RateLimit-Limit': '60', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '840', 'X-Other': 'dropped' },
+      body: '{"status":429,"title":"Too Many Requests"}',
+    })
+    const admin = await createAdmin()
+    const limited = await client.get(api(`/ops/${APP}/stats`)).loginAs(admin)
+    limited.assertStatus(429)
+    limited.assertHeader('retry-after', '840')
+    limited.assertHeader('ratelimit-reset', '840')
+    limited.assertHeader('ratelimit-remaining', '0')
+    assert.isUndefined(limited.header('x-other'))
+    assert.deepEqual(limited.body(), { status: 429, title: 'Too Many Requests' })
+  })
+
   test('status reports an HTML health answer as an unexpected response', async ({ client, assert }) => {
     ops.fake.answer = () => ({ headers: { 'Content-Type': 'text/html' }, body: HOSTILE_HTML })
     const admin = await createAdmin()
