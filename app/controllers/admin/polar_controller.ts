@@ -1,6 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { InferData } from '@adonisjs/core/types/transformers'
+import ProviderNotConfiguredException from '#exceptions/provider_not_configured_exception'
+import { PolarError } from '#services/polar/errors/polar_error'
 import { PolarConnectService } from '#services/polar/polar_connect_service'
 import { PolarCredentialsService } from '#services/polar/polar_credentials_service'
 import { PolarWebhookService } from '#services/polar/polar_webhook_service'
@@ -72,16 +74,31 @@ export default class PolarController {
   /** Registers the push-sync receiver with Polar (Polar PINGs it first, so it must be reachable). */
   async registerWebhook({ request, response, session }: HttpContext) {
     const { url } = await request.validateUsing(polarWebhookValidator)
-    const result = await this.webhooks.register(url ?? this.webhooks.defaultUrl())
-    if (result.ok) session.flash('success', `Webhook registered: Polar now pushes ${result.webhook.events.length} kinds of events to ${result.webhook.url}.`)
-    else session.flash('error', result.message)
+    try {
+      const result = await this.webhooks.register(url ?? this.webhooks.defaultUrl())
+      if (result.ok) session.flash('success', `Webhook registered: Polar now pushes ${result.webhook.events.length} kinds of events to ${result.webhook.url}.`)
+      else session.flash('error', result.message)
+    } catch (error) {
+      session.flash('error', webhookFailure(error))
+    }
     return response.redirect('/admin/polar')
   }
 
   /** Deletes the webhook at Polar and forgets its secret (the scheduler polls hourly again). */
   async deleteWebhook({ response, session }: HttpContext) {
-    const deleted = await this.webhooks.delete()
-    session.flash('success', deleted > 0 ? 'Webhook deleted at Polar.' : 'Polar had no webhook; the stored secret is forgotten.')
+    try {
+      const deleted = await this.webhooks.delete()
+      session.flash('success', deleted > 0 ? 'Webhook deleted at Polar.' : 'Polar had no webhook; the stored secret is forgotten.')
+    } catch (error) {
+      session.flash('error', webhookFailure(error))
+    }
     return response.redirect('/admin/polar')
   }
+}
+
+/** The page's message for a webhook call that could not be made (no credentials, Polar failing). */
+function webhookFailure(error: unknown): string {
+  if (error instanceof ProviderNotConfiguredException) return 'Save the AccessLink client credentials first.'
+  if (error instanceof PolarError) return `Polar could not be asked: ${error.message}`
+  throw error
 }

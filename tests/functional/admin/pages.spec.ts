@@ -123,6 +123,16 @@ test.group('Admin UI | pages', (group) => {
     assert.match(page.page!.props.callbackUrl, /\/admin\/polar\/callback$/)
   })
 
+  test('webhook register and delete without client credentials explain what to do instead of failing', async ({ assert }) => {
+    const browser = await loggedIn()
+    for (const [method, form] of [['POST', { url: 'https://example.com/webhooks/polar' }], ['DELETE', {}]] as const) {
+      const response = await browser.request(method, '/admin/polar/webhook', { form })
+      assert.equal(response.status, 302, `${method} ${response.text.slice(0, 200)}`)
+      const page = await browser.visit('/admin/polar')
+      assert.match(page.page!.props.flash.error, /credentials first/)
+    }
+  })
+
   test('a Polar callback with a refusal or a forged state connects nobody', async ({ assert }) => {
     const browser = await loggedIn()
     await new PolarCredentialsService().save('client-123', 'secret')
