@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
+import { freshDatabase } from '#tests/functional/sync/simulator_context'
 import { spawn, type ChildProcess } from 'node:child_process'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { Job, Locator } from '@adonisjs/queue'
 import SyncRun from '#models/sync_run'
@@ -70,7 +70,8 @@ test.group('Reliability | worker stopped with SIGTERM mid-sync', (group) => {
     await refreshQueueManager()
   })
   group.each.setup(async () => {
-    await testUtils.db().truncate()
+    // Empty tables (queue_jobs included: a job left by an earlier file would be picked up too).
+    const cleanup = await freshDatabase()
     // Slow answers, so the sync is still running when the worker is told to stop.
     sim = await startPolarSimulator({ latencyMs: 150 })
     return async () => {
@@ -81,7 +82,7 @@ test.group('Reliability | worker stopped with SIGTERM mid-sync', (group) => {
         }
       }
       await sim.close()
-      await testUtils.db().truncate()
+      await cleanup()
     }
   })
 
@@ -125,12 +126,7 @@ test.group('Reliability | draining the queue workers of a process', (group) => {
     await refreshQueueManager()
     trackQueueWorkers()
   })
-  group.each.setup(async () => {
-    await testUtils.db().truncate()
-    return async () => {
-      await testUtils.db().truncate()
-    }
-  })
+  group.each.setup(() => freshDatabase())
 
   test('a drain stops taking jobs and waits for the running one, reporting a timeout while it runs', async ({ assert }) => {
     const worker = await createQueueWorker(2)
