@@ -9,7 +9,7 @@ import { CoolifyClient } from '#services/coolify/coolify_client'
 import { start as startCoolify, SIM_UUIDS, type CoolifySimulator } from '#simulators/coolify/simulator'
 import Exercise from '#models/exercise'
 import { createUser } from '#tests/helpers/fixtures'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/admin/helpers'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { allRoutes, type RouteInfo } from '#tests/helpers/fuzz/routes'
 import type { FuzzContext } from '#tests/helpers/fuzz/arbitraries'
@@ -91,7 +91,13 @@ export class FuzzEnvironment {
     if (response.status !== 200) throw new Error(`fixture sync failed: ${response.status} ${await response.text()}`)
   }
 
+  /**
+   * Logs the generator's admin in. Generated requests include wrong logins and logouts (which end
+   * every session of the admin), so the login throttle of this address is cleared first: the
+   * generator is not what the throttle is tested on.
+   */
   async login() {
+    await resetLoginThrottle()
     this.browser = new AdminBrowser()
     const response = await this.browser.login(ADMIN_EMAIL, ADMIN_PASSWORD)
     if (response.status >= 400) throw new Error(`admin login failed: ${response.status}`)
