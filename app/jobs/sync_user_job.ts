@@ -4,7 +4,8 @@ import { Job } from '@adonisjs/queue'
 import type { JobOptions } from '@adonisjs/queue/types'
 import User from '#models/user'
 import SyncInProgressException from '#exceptions/sync_in_progress_exception'
-import type { SyncTrigger } from '#services/sync/sync_engine'
+import { ClockService } from '#services/clock_service'
+import type { SyncOutcome, SyncTrigger } from '#services/sync/sync_engine'
 import { UserSyncService } from '#services/sync/user_sync_service'
 
 /** Payload of {@link SyncUserJob}: our internal user id (never a token). */
@@ -13,17 +14,28 @@ export interface SyncUserPayload {
   /** Window in days; SYNC_DAYS when absent. */
   days?: number
   trigger: SyncTrigger
+  /**
+   * Scheduled syncs: epoch milliseconds (ClockService) at which the scheduler's next interval
+   * begins. A sync deferred past it is dropped, since that interval enqueues the user again.
+   */
+  notAfter?: number
 }
 
 /** Raised when a background sync stored nothing because every type failed. */
 export class SyncJobFailedError extends Error {}
+
+/** Deferred syncs start up to this share of their wait later, so they do not all wake at the reset. */
+const DEFER_JITTER_SHARE = 0.1
+/** Upper bound of that spread in milliseconds. */
+const DEFER_JITTER_MAX_MS = 30_000
 
 /**
  * Background sync of one user with their stored token (DESIGN §4), the same per-user code path as
  * the trigger endpoint. No automatic retries: the next scheduler interval is the retry, and a job
  * whose sync failed outright lands in `failed_jobs` (operations API: list and retry). A user whose
  * sync is already running elsewhere, or a sync stopped by Polar's rate limit, is skipped, not failed
- * (the `sync_runs` row records it).
+ * (the `sync_runs` row records it). A sync held back by the Polar budget (PolarBudgetService)
+ * dispatches itself again for when the window resets: a new job, so it never counts as a failure.
  */
 @inject()
 export default class SyncUserJob extends Job<SyncUserPayload> {
@@ -34,7 +46,10 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
     timeout: '30m',
   }
 
-  constructor(protected userSync: UserSyncService) {
+  constructor(
+    protected userSync: UserSyncService,
+    protected clock: ClockService
+  ) {
     super()
   }
 
@@ -47,6 +62,10 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
     }
     try {
       const outcome = await this.userSync.sync(user, { days, trigger, jobId: this.context.jobId })
+      if (outcome.status === 'rate_limited' && outcome.deferred) {
+        await this.deferUntilReset(outcome)
+        return
+      }
       if (outcome.status === 'rate_limited') {
         // An expected condition, not a broken job: the next interval syncs again after the reset.
         logger.warn({ userId, retryAfter: outcome.retryAfterSeconds }, 'sync job deferred: Polar rate limit')
@@ -63,5 +82,18 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
       }
       throw error
     }
+  }
+
+  /** Dispatches this sync again for when the budget window resets (unless the next interval is sooner). */
+  protected async deferUntilReset(outcome: SyncOutcome) {
+    const { userId, notAfter } = this.payload
+    const waitMs = Math.max(1, outcome.retryAfterSeconds ?? 60) * 1000
+    const delayMs = waitMs + Math.floor(Math.random() * Math.min(waitMs * DEFER_JITTER_SHARE, DEFER_JITTER_MAX_MS))
+    if (notAfter !== undefined && this.clock.now().toMillis() + delayMs >= notAfter) {
+      logger.info({ userId, retryAfter: outcome.retryAfterSeconds }, 'sync job dropped: Polar budget used up until the next interval')
+      return
+    }
+    const { jobId } = await SyncUserJob.dispatch(this.payload).in(delayMs).run()
+    logger.info({ userId, retryAfter: outcome.retryAfterSeconds, jobId }, 'sync job deferred: Polar budget of its class used up')
   }
 }

@@ -39,3 +39,22 @@ export function pinClock(instant: string, zone?: string): ClockPin {
   app.container.swap(ClockService, () => clock)
   return Object.assign(() => app.container.restore(ClockService), { clock })
 }
+
+/** A ClockService that starts at an instant and then runs at wall-clock speed. */
+export class FlowingClock extends PinnedClock {
+  readonly #startedAt = Date.now()
+
+  now(): DateTime {
+    return super.now().plus(Date.now() - this.#startedAt)
+  }
+}
+
+/**
+ * Like {@link pinClock}, but time goes on from the instant (for work that waits on the clock, such
+ * as a rate-limit window resetting); the restore step carries the clock.
+ */
+export function flowClock(instant: string, zone?: string): ClockPin {
+  const clock = new FlowingClock(instant, zone)
+  app.container.swap(ClockService, () => clock)
+  return Object.assign(() => app.container.restore(ClockService), { clock })
+}

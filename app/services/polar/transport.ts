@@ -48,13 +48,21 @@ export interface TransportOptions {
   retries?: number
   /** Pause before a retry in milliseconds (default 500). */
   retryDelayMs?: number
+  /**
+   * Called before every HTTP attempt (retries too), before it is counted; may throw to hold the
+   * call back (PolarClientFactory wires the shared request budget here).
+   */
+  beforeRequest?: (endpoint: string) => Promise<void>
+  /** Called with the status and `RateLimit-*` headers of every answer that carried them. */
+  onRateLimit?: (state: RateLimitState, status: number) => Promise<void>
 }
 
 /**
  * fetch-based HTTP layer of the Polar clients: timeouts, one retry for transient failures,
  * `RateLimit-*` bookkeeping, call counting, and the mapping of statuses to typed errors
  * (401 → PolarUnauthorizedError, 403 → PolarConsentError, 429 → PolarRateLimitError,
- * anything else unexpected → PolarUpstreamError).
+ * anything else unexpected → PolarUpstreamError). The `beforeRequest` / `onRateLimit` options
+ * let the caller admit each attempt and see each answer's headers (the shared request budget).
  */
 export class PolarTransport {
   /** HTTP requests sent so far, retries included ("provider calls"). */
@@ -67,11 +75,15 @@ export class PolarTransport {
   readonly timeoutMs: number
   readonly retries: number
   readonly retryDelayMs: number
+  readonly #beforeRequest: TransportOptions['beforeRequest']
+  readonly #onRateLimit: TransportOptions['onRateLimit']
 
   constructor(options: TransportOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 30_000
     this.retries = options.retries ?? 1
     this.retryDelayMs = options.retryDelayMs ?? 500
+    this.#beforeRequest = options.beforeRequest
+    this.#onRateLimit = options.onRateLimit
   }
 
   /**
@@ -117,11 +129,13 @@ export class PolarTransport {
 
   private async attempt(request: TransportRequest): Promise<TransportResponse> {
     const { endpoint } = request
+    if (this.#beforeRequest) await this.#beforeRequest(endpoint)
     this.callCount++
     this.callsByEndpoint[endpoint] = (this.callsByEndpoint[endpoint] ?? 0) + 1
 
     let response: Response
     let text: string
+    let observed: RateLimitState | null
     try {
       response = await fetch(request.url, {
         method: request.method,
@@ -130,7 +144,7 @@ export class PolarTransport {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       })
-      this.readRateLimit(response.headers)
+      observed = this.readRateLimit(response.headers)
       text = await response.text()
     } catch (error) {
       const name = (error as { name?: string }).name
@@ -153,6 +167,7 @@ export class PolarTransport {
     }
 
     const status = response.status
+    if (observed && this.#onRateLimit) await this.#onRateLimit(observed, status)
     if (status === 429) throw new PolarRateLimitError(endpoint, this.retryAfterFromHeaders(response.headers))
     if (!request.rawAuthErrors && status === 401) throw new PolarUnauthorizedError(endpoint)
     if (!request.rawAuthErrors && status === 403) throw new PolarConsentError(endpoint)
@@ -181,12 +196,14 @@ export class PolarTransport {
     }
   }
 
-  private readRateLimit(headers: Headers) {
+  /** Keeps the answer's `RateLimit-*` headers as `rateLimit` and returns them (null: none sent). */
+  private readRateLimit(headers: Headers): RateLimitState | null {
     const usage = parseList(headers.get('ratelimit-usage'))
     const limit = parseList(headers.get('ratelimit-limit'))
     const reset = parseList(headers.get('ratelimit-reset'))
-    if (usage.length === 0 && limit.length === 0 && reset.length === 0) return
+    if (usage.length === 0 && limit.length === 0 && reset.length === 0) return null
     this.rateLimit = { usage, limit, reset, observedAt: Date.now() }
+    return this.rateLimit
   }
 
   /**

@@ -1,6 +1,8 @@
+import app from '@adonisjs/core/services/app'
 import cache from '@adonisjs/cache/services/main'
 import logger from '@adonisjs/core/services/logger'
 import type { RateLimitState } from '#services/polar/transport'
+import { PolarBudgetService } from '#services/sync/polar_budget_service'
 
 /** Cache key of the app-wide "Polar refuses calls until" marker. */
 const BLOCK_KEY = 'polar:rate_limited_until'
@@ -119,8 +121,9 @@ export class ProviderRateLimitService {
     return reserved
   }
 
-  /** Forgets the marker and the recorded usage (operations and tests). */
+  /** Forgets the marker, the recorded usage and the budget's current counters (operations and tests). */
   async clear(): Promise<void> {
     await cache.deleteMany({ keys: [BLOCK_KEY, USAGE_KEY] })
+    await (await app.container.make(PolarBudgetService)).clear()
   }
 }

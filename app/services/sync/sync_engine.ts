@@ -6,12 +6,15 @@ import type User from '#models/user'
 import { AnalyticsService } from '#services/analytics/analytics_service'
 import { ClockService } from '#services/clock_service'
 import { PolarConsentError } from '#services/polar/errors/polar_consent_error'
+import { PolarBudgetExhaustedError } from '#services/polar/errors/polar_budget_exhausted_error'
 import { PolarError } from '#services/polar/errors/polar_error'
 import { PolarRateLimitError } from '#services/polar/errors/polar_rate_limit_error'
 import { PolarUnauthorizedError } from '#services/polar/errors/polar_unauthorized_error'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import type { RateLimitState } from '#services/polar/transport'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
+import { expectedSyncCalls, type PolarWorkKind } from '#services/sync/polar_budget'
+import { PolarBudgetService, type BudgetAllowance } from '#services/sync/polar_budget_service'
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
 import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeDefinition, type SyncTypeKey } from '#services/sync/sync_types'
 import type { Fetched } from '#services/records/data_types'
@@ -69,6 +72,11 @@ export interface SyncOutcome {
   rateLimit: RateLimitState | null
   /** Seconds until Polar accepts calls again when rate-limited, else null. */
   retryAfterSeconds: number | null
+  /**
+   * True when HRVault held the sync back because its class of work had used its share of Polar's
+   * budget (status `rate_limited`, nothing more sent): retry after `retryAfterSeconds`.
+   */
+  deferred: boolean
   durationMs: number
 }
 
@@ -81,6 +89,19 @@ const PROGRESS_INTERVAL_MS = 250
 /** Syncs a person asked for; they probe Polar even while a shared rate limit is recorded. */
 const MANUAL_TRIGGERS = new Set<SyncTrigger>(['api', 'command', 'admin'])
 
+/**
+ * The class of Polar work a sync is (PolarBudgetService): a back-fill after connecting ranks above
+ * the schedule, with the syncs a person asked for.
+ */
+const WORK_KIND: Record<SyncTrigger, PolarWorkKind> = {
+  scheduler: 'scheduled',
+  connect: 'backfill',
+  api: 'manual',
+  command: 'manual',
+  admin: 'manual',
+  demo: 'manual',
+}
+
 /** A failure that makes every later call pointless (bad token, missing consent, rate limit). */
 function isFatal(error: unknown) {
   return error instanceof PolarUnauthorizedError || error instanceof PolarConsentError || error instanceof PolarRateLimitError
@@ -91,8 +112,10 @@ function isFatal(error: unknown) {
  * own atomic write (one statement, or a transaction), so one type failing never loses another's data. Records a `sync_runs` row with
  * per-type counts and errors, provider calls, rate-limit headers and live progress; then
  * recomputes the user's baselines and patterns when rows were written. A bad token, missing consents or a rate limit stop the remaining
- * calls; a rate limit is shared with every background sync (ProviderRateLimitService). Callers hold the
- * per-user lock (see UserSyncService).
+ * calls; a rate limit is shared with every background sync (ProviderRateLimitService). Before any
+ * call the run is admitted against Polar's shared budget (PolarBudgetService) for the calls it
+ * expects; a run that does not fit, or runs out of budget half-way, stops like a rate limit
+ * (`rate_limited`, `deferred`), keeping what it stored. Callers hold the per-user lock (see UserSyncService).
  */
 @inject()
 export class SyncEngine {
@@ -101,14 +124,14 @@ export class SyncEngine {
     protected clients: PolarClientFactory,
     protected analytics: AnalyticsService,
     protected rateLimits: ProviderRateLimitService,
-    protected accounts: AccountBindingService
+    protected accounts: AccountBindingService,
+    protected budget: PolarBudgetService
   ) {}
 
   async run(user: User, options: SyncOptions): Promise<SyncOutcome> {
     const started = this.clock.now()
     const startedMs = Date.now()
     const { from, to } = this.clock.window(options.days)
-    const client = this.clients.accessLink(options.token)
     const results = emptyCounts()
     const errors: Partial<Record<SyncTypeKey, string>> = {}
     const progress: SyncProgress = { done: 0, total: SYNC_TYPES.length, current: SYNC_TYPES[0].key }
@@ -135,6 +158,17 @@ export class SyncEngine {
     // instead of spending calls Polar would refuse; a manual sync probes (one refused call at most).
     const blockedFor = MANUAL_TRIGGERS.has(options.trigger) ? null : await this.rateLimits.blockedFor()
     let fatal: PolarError | null = blockedFor === null ? null : new PolarRateLimitError('the shared AccessLink client', blockedFor)
+    // The whole run is reserved up front, so a full window stops syncs before their first call.
+    let allowance: BudgetAllowance | undefined
+    if (!fatal) {
+      try {
+        allowance = await this.budget.admit(WORK_KIND[options.trigger], expectedSyncCalls(options.days))
+      } catch (error) {
+        if (!(error instanceof PolarBudgetExhaustedError)) throw error
+        fatal = error
+      }
+    }
+    const client = this.clients.accessLink(options.token, allowance)
     let rowsWritten = 0
     let progressWrittenAt = Date.now()
     let knownExercises: Promise<Set<string>> | null = null
@@ -160,6 +194,7 @@ export class SyncEngine {
         await this.accounts.confirm(user, client.accountIds)
       } catch (error) {
         if (error instanceof ProviderAccountMismatchException) await this.refuse(run, error, client.callCount)
+        await allowance?.release()
         throw error
       }
       accountConfirmed = true
@@ -183,7 +218,10 @@ export class SyncEngine {
         } catch (error) {
           errors[type.key] = this.describe(error, type.key, user)
           if (isFatal(error)) fatal = error as PolarError
-          if (error instanceof PolarRateLimitError) await this.rateLimits.block(error.retryAfterSeconds)
+          // Polar's own 429 stops every background sync; a budget hold-back leaves room for events.
+          if (error instanceof PolarRateLimitError && !(error instanceof PolarBudgetExhaustedError)) {
+            await this.rateLimits.block(error.retryAfterSeconds)
+          }
         }
         if (!accountConfirmed && client.accountIds.size > 0) await confirmAccount()
         if (accountConfirmed) await writePending()
@@ -201,6 +239,9 @@ export class SyncEngine {
     }
     // No answer named an account (no sleep, recharge, exercise or heart-rate data): nothing to check.
     if (!accountConfirmed) await confirmAccount()
+    // Calls reserved but not made go back to the shared budget (an error before this point leaves
+    // them counted until the window resets: the safe side).
+    await allowance?.release()
     await writePending()
 
     const failedTypes = Object.keys(errors).length
@@ -247,6 +288,7 @@ export class SyncEngine {
       callsByEndpoint: { ...client.callsByEndpoint },
       rateLimit: client.rateLimit,
       retryAfterSeconds: fatal instanceof PolarRateLimitError ? fatal.retryAfterSeconds : null,
+      deferred: fatal instanceof PolarBudgetExhaustedError,
       durationMs: Date.now() - startedMs,
     }
     logger.info(
@@ -256,16 +298,13 @@ export class SyncEngine {
     return outcome
   }
 
-  /** Ends a run whose data belongs to another Polar account: failed, nothing written. */
+  /** Drops the run of a sync whose data belongs to another Polar account: a refused sync leaves no row. */
   protected async refuse(run: SyncRun, error: ProviderAccountMismatchException, providerCalls: number) {
-    run.merge({
-      status: 'failed',
-      errors: JSON.stringify({ account: error.message }),
-      providerCalls,
-      finishedAt: this.clock.now(),
-    })
-    await run.save()
-    logger.warn({ userId: run.userId, runId: run.id }, 'sync refused: the token belongs to another Polar account')
+    await run.delete()
+    logger.warn(
+      { userId: run.userId, providerCalls, reason: error.message },
+      'sync refused: the token belongs to another Polar account; nothing was stored'
+    )
   }
 
   /** A per-type message safe for responses: Polar's reason, or a generic storage failure. */

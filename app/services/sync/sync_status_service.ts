@@ -3,7 +3,9 @@ import env from '#start/env'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
 import { inject } from '@adonisjs/core'
+import { OpsQueueService, type QueueCounts } from '#services/ops/queue_service'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { PolarBudgetService } from '#services/sync/polar_budget_service'
 import { defaultSyncDays } from '#services/sync/user_sync_service'
 import { SyncSchedulerService } from '#services/sync/sync_scheduler_service'
 
@@ -23,15 +25,21 @@ export interface UserSyncStatus {
   } | null
 }
 
-/** Background sync settings plus every user's connection state and latest sync run. */
+/**
+ * Background sync settings (the interval in use and why), Polar's request budget, the queued jobs,
+ * and every user's connection state and latest sync run.
+ */
 @inject()
 export class SyncStatusService {
   constructor(
     protected tokens: ProviderTokenService,
-    protected scheduler: SyncSchedulerService
+    protected scheduler: SyncSchedulerService,
+    protected budget: PolarBudgetService,
+    protected queue: OpsQueueService
   ) {}
 
   async status() {
+    const plan = await this.scheduler.plan()
     const connected = new Set((await this.tokens.connectedUsers()).map((u) => u.id))
     const users = await User.query().orderBy('externalId')
     const latestIds = db.from('sync_runs').max('id as id').groupBy('user_id')
@@ -39,7 +47,16 @@ export class SyncStatusService {
     const byUser = new Map(runs.map((r) => [r.userId, r]))
     return {
       enabled: env.get('SYNC_ENABLED') ?? true,
-      intervalMinutes: (await this.scheduler.intervalMs()) / 60_000,
+      intervalMinutes: plan.effectiveMs / 60_000,
+      interval: {
+        configuredMinutes: plan.configuredMs / 60_000,
+        requiredMinutes: Math.ceil(plan.requiredMs / 60_000),
+        stretched: plan.stretched,
+        webhook: plan.webhook,
+        users: plan.users,
+      },
+      budget: await this.budget.budget(),
+      queue: await this.queuedJobs(),
       days: defaultSyncDays(),
       role: env.get('HRVAULT_ROLE') ?? 'all',
       users: users.map((user): UserSyncStatus => {
@@ -62,6 +79,15 @@ export class SyncStatusService {
             : null,
         }
       }),
+    }
+  }
+
+  /** Jobs waiting or running on the default queue, null when the queue backend cannot be read. */
+  protected async queuedJobs(): Promise<QueueCounts | null> {
+    try {
+      return (await this.queue.status()).queues.default ?? null
+    } catch {
+      return null
     }
   }
 }

@@ -24,13 +24,14 @@ export interface SimulatorContext {
 
 /**
  * Starts the Polar simulator on loopback with a pinned "today", and points the app's Polar clients
- * and clock at it (container swaps, undone by `close`). A shared Polar rate-limit marker is cleared
- * before and after.
+ * and clock at it (container swaps, undone by `close`). A shared Polar rate-limit marker and the
+ * Polar budget's counters are cleared before and after.
  */
 export async function startSimulatorContext(today = '2026-03-15', options: SimOptions = {}): Promise<SimulatorContext> {
   const sim = await startPolarSimulator({ today, ...options })
-  await new ProviderRateLimitService().clear()
   const pin = pinClock(`${today}T12:00:00`)
+  // After pinning: the budget's counters of the pinned windows go too.
+  await new ProviderRateLimitService().clear()
   app.container.swap(
     PolarClientFactory,
     () =>
@@ -44,9 +45,9 @@ export async function startSimulatorContext(today = '2026-03-15', options: SimOp
       sim.setToday(date)
     },
     async close() {
+      await new ProviderRateLimitService().clear()
       pin()
       app.container.restore(PolarClientFactory)
-      await new ProviderRateLimitService().clear()
       await sim.close()
     },
   }

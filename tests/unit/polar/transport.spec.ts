@@ -97,4 +97,30 @@ test.group('Polar transport | statuses and headers', (group) => {
     answer = { status: 200, body: '' }
     assert.deepEqual(await new PolarTransport().send(request(url)), { status: 200, data: null })
   })
+
+  test('beforeRequest admits every attempt and may hold a call back; onRateLimit sees each answer', async ({ assert }) => {
+    answer = { status: 429, headers: { 'RateLimit-Usage': '7,70', 'RateLimit-Limit': '520,5100', 'RateLimit-Reset': '30,5000' } }
+    const admitted: string[] = []
+    const seen: Array<[number, number[]]> = []
+    const transport = new PolarTransport({
+      beforeRequest: async (endpoint) => {
+        admitted.push(endpoint)
+      },
+      onRateLimit: async (state, status) => {
+        seen.push([status, state.usage])
+      },
+    })
+    assert.instanceOf(await transport.send(request(url)).catch((e) => e), PolarRateLimitError)
+    assert.deepEqual(admitted, ['GET /v3/test'])
+    assert.deepEqual(seen, [[429, [7, 70]]])
+
+    const held = new PolarTransport({
+      beforeRequest: async () => {
+        throw new PolarRateLimitError('GET /v3/test', 5)
+      },
+    })
+    assert.instanceOf(await held.send(request(url)).catch((e) => e), PolarRateLimitError)
+    assert.equal(held.callCount, 0)
+    assert.equal(hits, 1)
+  })
 })
