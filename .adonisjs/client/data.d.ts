@@ -10,6 +10,7 @@ import type ActivityDayTransformer from '#transformers/activity_day_transformer'
 import type ActivityRecordTransformer from '#transformers/activity_record_transformer'
 import type AdminApiKeyTransformer from '#transformers/admin/api_key_transformer'
 import type AdminOverviewTransformer from '#transformers/admin/overview_transformer'
+import type AdminPolarBudgetTransformer from '#transformers/admin/polar_budget_transformer'
 import type AdminPolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
 import type AdminPolarWebhookTransformer from '#transformers/admin/polar_webhook_transformer'
 import type AdminSyncRunTransformer from '#transformers/admin/sync_run_transformer'
@@ -59,6 +60,10 @@ export namespace Data {
     export type Overview = InferData<AdminOverviewTransformer>
     export namespace Overview {
       export type Variants = InferVariants<AdminOverviewTransformer>
+    }
+    export type PolarBudget = InferData<AdminPolarBudgetTransformer>
+    export namespace PolarBudget {
+      export type Variants = InferVariants<AdminPolarBudgetTransformer>
     }
     export type PolarConnection = InferData<AdminPolarConnectionTransformer>
     export namespace PolarConnection {

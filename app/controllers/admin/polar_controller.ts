@@ -7,6 +7,8 @@ import { PolarConnectService } from '#services/polar/polar_connect_service'
 import { PolarCredentialsService } from '#services/polar/polar_credentials_service'
 import { PolarWebhookService } from '#services/polar/polar_webhook_service'
 import PolarWebhookTransformer from '#transformers/admin/polar_webhook_transformer'
+import PolarBudgetTransformer from '#transformers/admin/polar_budget_transformer'
+import { PolarBudgetService } from '#services/sync/polar_budget_service'
 import PolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
 import { polarCallbackValidator, polarCredentialsValidator, polarWebhookValidator } from '#validators/admin'
 
@@ -16,7 +18,8 @@ export default class PolarController {
   constructor(
     protected credentials: PolarCredentialsService,
     protected connection: PolarConnectService,
-    protected webhooks: PolarWebhookService
+    protected webhooks: PolarWebhookService,
+    protected budget: PolarBudgetService
   ) {}
 
   async show({ inertia, session }: HttpContext) {
@@ -27,6 +30,8 @@ export default class PolarController {
     return inertia.render('polar', {
       credentials,
       webhook,
+      // Loaded by the page after it is shown (a second request), so the page never waits on it.
+      budget: inertia.defer(async () => new PolarBudgetTransformer(await this.budget.budget()).toObject()),
       callbackUrl: this.connection.callbackUrl(),
       // The user-scoped key exists only in this one flash message, right after connecting.
       connected:

@@ -99,6 +99,22 @@ export const schemas = {
       }),
     },
     failed_count: { type: 'integer' },
+    polar_budget: objectSchema(
+      {
+        registered_users: { type: 'integer', description: 'Users with a stored Polar token (the U of Polar\'s formula).' },
+        windows: {
+          type: 'array',
+          items: objectSchema({
+            window: { type: 'string', enum: ['short', 'long'], description: '15 minutes or 24 hours.' },
+            used: { type: 'integer', description: 'Calls in the current window (shared counter, corrected by Polar\'s headers).' },
+            limit: { type: 'integer' },
+            limit_source: { type: 'string', enum: ['polar', 'formula'] },
+            resets_in_seconds: { type: 'integer' },
+          }),
+        },
+      },
+      'The installation\'s Polar request budget (one AccessLink client for every user).'
+    ),
   }),
   OpsFailedJob: objectSchema({
     id: { type: 'integer' },

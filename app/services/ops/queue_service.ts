@@ -6,6 +6,7 @@ import queue from '@adonisjs/queue/services/main'
 import FailedJob from '#models/failed_job'
 import OpsFailedJobNotFoundException from '#exceptions/ops_failed_job_not_found_exception'
 import { currentSecretScrubber } from '#services/ops/known_secrets'
+import { PolarBudgetService } from '#services/sync/polar_budget_service'
 import type { SecretScrubber } from '#services/ops/secret_scrubber'
 import { ClockService } from '#services/clock_service'
 import { connectionOfQueue } from '#services/ops/failed_job_recorder'
@@ -23,6 +24,11 @@ export interface QueueStatus {
   connection: string
   queues: Record<string, QueueCounts>
   failed_count: number
+  /** The installation's Polar request budget: use and limit of each rate-limit window. */
+  polar_budget: {
+    registered_users: number
+    windows: Array<{ window: string; used: number; limit: number; limit_source: string; resets_in_seconds: number }>
+  }
 }
 
 export interface FailedJobView {
@@ -65,7 +71,8 @@ const emptyCounts = (): QueueCounts => ({ pending: 0, processing: 0, delayed: 0 
 export class OpsQueueService {
   constructor(
     protected clock: ClockService,
-    protected audit: OpsAuditService
+    protected audit: OpsAuditService,
+    protected polarBudget: PolarBudgetService
   ) {}
 
   protected config(): QueueConfig {
@@ -82,7 +89,22 @@ export class OpsQueueService {
     for (const name of [...new Set([...names, ...Object.keys(counts)])].sort()) {
       queues[name] = counts[name] ?? emptyCounts()
     }
-    return { connection: config.default, queues, failed_count: await this.failedCount() }
+    const budget = await this.polarBudget.budget()
+    return {
+      connection: config.default,
+      queues,
+      failed_count: await this.failedCount(),
+      polar_budget: {
+        registered_users: budget.registeredUsers,
+        windows: budget.windows.map((w) => ({
+          window: w.window,
+          used: w.used,
+          limit: w.limit,
+          limit_source: w.limitSource,
+          resets_in_seconds: w.resetsInSeconds,
+        })),
+      },
+    }
   }
 
   protected async databaseCounts(_names: Set<string>): Promise<Record<string, QueueCounts>> {

@@ -29,7 +29,7 @@ export interface PageResponse {
   headers: Headers
   text: string
   /** The Inertia page object of an HTML or X-Inertia response, when there is one. */
-  page: { component: string; props: Record<string, any>; url: string } | null
+  page: { component: string; props: Record<string, any>; url: string; version?: string | null } | null
 }
 
 /**
@@ -61,7 +61,11 @@ export class AdminBrowser {
     return value ? decodeURIComponent(value) : null
   }
 
-  async request(method: string, path: string, options: { form?: Record<string, string>; inertia?: boolean; xsrf?: boolean; json?: unknown } = {}): Promise<PageResponse> {
+  async request(
+    method: string,
+    path: string,
+    options: { form?: Record<string, string>; inertia?: boolean; xsrf?: boolean; json?: unknown; headers?: Record<string, string> } = {}
+  ): Promise<PageResponse> {
     const headers: Record<string, string> = { Accept: 'text/html' }
     if (this.cookies.size) headers.Cookie = this.cookieHeader
     if (options.inertia) {
@@ -83,6 +87,7 @@ export class AdminBrowser {
       const token = this.xsrf()
       if (token) headers['X-XSRF-TOKEN'] = token
     }
+    Object.assign(headers, options.headers)
     const response = await fetch(`${baseUrl()}${path}`, { method, headers, body, redirect: 'manual' })
     this.remember(response.headers)
     const text = await response.text()

@@ -32,6 +32,9 @@ test.group('Ops | queue', (group) => {
     response.assertStatus(200)
     assert.containsSubset(response.body(), { queues: { default: { pending: 2, processing: 0 } }, failed_count: 0 })
     assert.equal(response.body().connection, env.get('REDIS_URL') ? 'redis' : 'database')
+    const budget = response.body().polar_budget
+    assert.sameMembers(budget.windows.map((w: { window: string }) => w.window), ['short', 'long'])
+    for (const window of budget.windows) assert.isAbove(window.limit, 0)
     await drainQueue()
     const after = await client.get('/ops/queue').header('Authorization', bearer('queue:read'))
     assert.containsSubset(after.body(), { queues: { default: { pending: 0, processing: 0 } } })

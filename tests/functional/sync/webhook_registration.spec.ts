@@ -133,6 +133,17 @@ test.group('Sync | Polar webhook registration and push', (group) => {
     assert.containsSubset(page.page!.props.webhook, { registered: true, active: true, secret_stored: true, url: receiverUrl() })
     assert.notInclude(page.text, ctx.sim.webhook()!.secret)
 
+    // The budget card's data comes in a second (deferred) request, after the page is shown.
+    assert.notProperty(page.page!.props, 'budget')
+    const partial = await browser.request('GET', '/admin/polar', {
+      inertia: true,
+      headers: { 'X-Inertia-Partial-Component': 'polar', 'X-Inertia-Partial-Data': 'budget', 'X-Inertia-Version': String(page.page!.version ?? '') },
+    })
+    assert.equal(partial.status, 200, partial.text.slice(0, 300))
+    const budget = partial.page!.props.budget
+    assert.sameMembers(budget.windows.map((w: { window: string }) => w.window), ['short', 'long'])
+    for (const window of budget.windows) assert.isAbove(window.limit, 0)
+
     await browser.request('DELETE', '/admin/polar/webhook', { form: {} })
     page = await browser.visit('/admin/polar')
     assert.containsSubset(page.page!.props.webhook, { registered: false, secret_stored: false })
