@@ -71,6 +71,17 @@ test.group('Admin UI in Chromium | Polar connection, charts and Sync now', (grou
 
     await page.reload()
     assert.equal(await page.getByTestId('connected').count(), 0)
+
+    // The budget card fills in after the page is shown; the webhook is registered from the page.
+    const budget = page.getByTestId('budget')
+    await budget.getByRole('row', { name: /15 minutes/ }).waitFor()
+    assert.equal(await budget.getByRole('row').count(), 3)
+    const webhook = page.getByTestId('webhook')
+    await webhook.getByLabel('Public URL of the receiver').fill(`${new URL(page.url()).origin}/webhooks/polar`)
+    await webhook.getByRole('button', { name: 'Register webhook' }).click()
+    await page.getByText(/Webhook registered/).waitFor()
+    await webhook.getByText('active', { exact: true }).waitFor()
+    await screenshot(page, 'polar-webhook')
     assert.deepEqual(problems, [])
     await context.close()
   }).timeout(120_000)
