@@ -5,6 +5,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { ClockService } from '#services/clock_service'
 import { DataVersionService } from '#services/data_version_service'
 import { ResponseCache, type CachedResponse } from '#services/response_cache'
+import { USER_ID_PATTERN } from '#validators/rules'
 
 /** Response headers kept with a cached body (the rest are per request: rate limits, request id). */
 const KEPT_HEADERS = ['content-type', 'content-disposition']
@@ -28,7 +29,9 @@ export default class ReadCacheMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn) {
     if (!this.cache.enabled || ctx.request.method() !== 'GET' || typeof ctx.params.user_id !== 'string') return next()
-    // An unknown user falls through to the handler, which answers the 404.
+    // A malformed id (a NUL byte is an error in PostgreSQL) is never looked up: the handler's
+    // validator answers the 422; an unknown user falls through to the handler's 404.
+    if (!USER_ID_PATTERN.test(ctx.params.user_id)) return next()
     const user = await this.versions.current(ctx.params.user_id)
     if (!user) return next()
 

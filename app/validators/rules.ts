@@ -1,7 +1,8 @@
 import vine from '@vinejs/vine'
 
 /** `user_id` path segment (DESIGN §3: 1–100 chars of [A-Za-z0-9_.-]). */
-export const userIdRule = () => vine.string().regex(/^[A-Za-z0-9_.-]{1,100}$/)
+export const USER_ID_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/
+export const userIdRule = () => vine.string().regex(USER_ID_PATTERN)
 
 /** Optional `days` query value; the upper bound differs per endpoint family. */
 export const daysRule = (max: number) => vine.number().withoutDecimals().range([1, max]).optional()

@@ -51,6 +51,17 @@ test.group('HTTP hardening | framework answers', (group) => {
     assertSecurityHeaders(assert, undecodable, 'undecodable URL')
   })
 
+  test('a user id with a NUL or control character is a 422 on every database, never a 500', async ({ assert }) => {
+    const key = await serviceApiKey()
+    for (const id of ['a%00b', '%00', '%E2%80%AE%00%07']) {
+      for (const route of ['sleep', 'anomalies', 'activity/2026-03-14']) {
+        const response = await send(port(), { method: 'GET', path: `/api/v1/users/${id}/${route}`, headers: [['X-API-Key', key]] })
+        assert.equal(response.status, 422, `${id}/${route}: ${response.body.slice(0, 200)}`)
+        assert.match(String(response.headers['content-type']), PROBLEM)
+      }
+    }
+  })
+
   test('the SQLite file and the log files are owner-only (0600)', async ({ assert }) => {
     const marker = `file-mode-marker-${Date.now()}`
     logger.warn(marker)
