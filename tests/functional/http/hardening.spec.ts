@@ -6,11 +6,10 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { logDir, sqlitePath } from '#config/paths'
-import { limiterFor } from '#services/rate_limit_service'
 import { createUser, serviceApiKey } from '#tests/helpers/fixtures'
 import { AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import { send, type RawResponse } from '#tests/helpers/fuzz/http'
-import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
+import { resetRateLimits, withRequestBudget } from '#tests/helpers/fuzz/rate_limits'
 
 const port = () => Number(env.get('PORT'))
 const OPS_TOKEN = 'hardening-ops-token-0123456789abcdefghij'
@@ -178,14 +177,7 @@ test.group('HTTP hardening | failed credentials and Retry-After', (group) => {
   })
 
   test('a spent API budget answers Retry-After with the window reset, on every request until it resets', async ({ assert, cleanup }) => {
-    const previous = { requests: env.get('RATE_LIMIT_REQUESTS'), window: env.get('RATE_LIMIT_WINDOW') }
-    env.set('RATE_LIMIT_REQUESTS', 2)
-    env.set('RATE_LIMIT_WINDOW', '15 minutes')
-    cleanup(() => {
-      limiterFor({ requests: 2, window: '15 minutes' }).deleteInMemoryBlockedKeys()
-      env.set('RATE_LIMIT_REQUESTS', previous.requests ?? 1000)
-      env.set('RATE_LIMIT_WINDOW', previous.window ?? '15 minutes')
-    })
+    withRequestBudget(2, cleanup)
     await createUser('budget_owner')
     const key = await serviceApiKey()
     const path = '/api/v1/users/budget_owner/sleep'

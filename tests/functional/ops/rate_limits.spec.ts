@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import env from '#start/env'
-import { limiterFor } from '#services/rate_limit_service'
 import { bearer, useTestTokens } from '#tests/functional/ops/helpers'
-import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
+import { resetRateLimits, withRequestBudget } from '#tests/helpers/fuzz/rate_limits'
 
 const PROBLEM = 'application/problem+json'
 
@@ -17,14 +15,7 @@ test.group('Ops | rate limits and Retry-After', (group) => {
   })
 
   test('a spent token budget answers Retry-After with the 15-minute window reset on every refusal', async ({ client, assert, cleanup }) => {
-    const previous = { requests: env.get('RATE_LIMIT_REQUESTS'), window: env.get('RATE_LIMIT_WINDOW') }
-    env.set('RATE_LIMIT_REQUESTS', 2)
-    env.set('RATE_LIMIT_WINDOW', '15 minutes')
-    cleanup(() => {
-      limiterFor({ requests: 2, window: '15 minutes' }).deleteInMemoryBlockedKeys()
-      env.set('RATE_LIMIT_REQUESTS', previous.requests ?? 1000)
-      env.set('RATE_LIMIT_WINDOW', previous.window ?? '15 minutes')
-    })
+    withRequestBudget(2, cleanup)
     for (let i = 0; i < 2; i++) {
       const allowed = await client.get('/ops/health').header('Authorization', bearer('health:read'))
       assert.notEqual(allowed.status(), 429)

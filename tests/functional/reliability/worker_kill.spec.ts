@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -11,6 +11,7 @@ import { UserSyncService } from '#services/sync/user_sync_service'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
 import { createUser } from '#tests/helpers/fixtures'
+import { startQueueWorkerProcess } from '#tests/helpers/queue_worker_process'
 import { refreshQueueManager } from '#tests/functional/ops/helpers'
 import { eventually } from '#tests/functional/sync/simulator_context'
 import { duplicateKeys, userData } from '#tests/helpers/fuzz/sync_state'
@@ -19,23 +20,7 @@ const TOKEN = 'worker_kill_bio_complete'
 /** The queue's stalled-job threshold (boringnode default, config/queue.ts sets none): 30 s. */
 const STALLED_THRESHOLD_MS = 30_000
 
-/** `node ace queue:work` against this run's database and queue, talking to the simulator. */
-function startWorker(sim: PolarSimulator, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['ace', 'queue:work'], {
-    cwd: app.appRoot.pathname,
-    env: {
-      ...process.env,
-      POLAR_API_BASE_URL: sim.url,
-      POLAR_AUTH_URL: sim.authUrl,
-      POLAR_TOKEN_URL: sim.tokenUrl,
-      SYNC_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)))
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)))
-  return child
-}
+
 
 async function stop(child: ChildProcess | null) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return
@@ -75,7 +60,7 @@ test.group('Reliability | worker killed mid-sync', (group) => {
     await tokens.store(victim, TOKEN)
 
     await SyncUserJob.dispatch({ userId: victim.id, trigger: 'scheduler' })
-    const first = startWorker(sim, output)
+    const first = startQueueWorkerProcess(sim, output)
     children.push(first)
 
     // Kill the worker once the sync has stored some rows but not finished.
@@ -89,7 +74,7 @@ test.group('Reliability | worker killed mid-sync', (group) => {
     // A job is "stalled" once its worker stopped renewing it for the threshold; a new worker
     // recovers it on its first check.
     await sleep(STALLED_THRESHOLD_MS + 1_000)
-    const second = startWorker(sim, output)
+    const second = startQueueWorkerProcess(sim, output)
     children.push(second)
 
     // Wait for a finished run; on the database queue, stop early once the job is gone without one.

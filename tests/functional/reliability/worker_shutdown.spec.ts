@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { freshDatabase } from '#tests/functional/sync/simulator_context'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { Job, Locator } from '@adonisjs/queue'
@@ -9,6 +9,7 @@ import SyncUserJob from '#jobs/sync_user_job'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
 import { createUser } from '#tests/helpers/fixtures'
+import { startQueueWorkerProcess } from '#tests/helpers/queue_worker_process'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { drainQueueWorkers, trackQueueWorkers } from '#services/sync/worker_drain'
 import { refreshQueueManager } from '#tests/functional/ops/helpers'
@@ -31,23 +32,7 @@ class GatedJob extends Job<{ key: string }> {
 }
 Locator.register('ShutdownGatedJob', GatedJob)
 
-/** `node ace queue:work` against this run's database and queue, talking to the simulator. */
-function startWorker(sim: PolarSimulator, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['ace', 'queue:work'], {
-    cwd: app.appRoot.pathname,
-    env: {
-      ...process.env,
-      POLAR_API_BASE_URL: sim.url,
-      POLAR_AUTH_URL: sim.authUrl,
-      POLAR_TOKEN_URL: sim.tokenUrl,
-      SYNC_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)))
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)))
-  return child
-}
+
 
 /** Resolves with the exit code and signal, or null when the child is still running after `ms`. */
 function exitWithin(child: ChildProcess, ms: number): Promise<{ code: number | null; signal: string | null } | null> {
@@ -91,7 +76,7 @@ test.group('Reliability | worker stopped with SIGTERM mid-sync', (group) => {
     const user = await createUser('worker_sigterm')
     await (await app.container.make(ProviderTokenService)).store(user, TOKEN)
     await SyncUserJob.dispatch({ userId: user.id, trigger: 'scheduler' })
-    const worker = startWorker(sim, output)
+    const worker = startQueueWorkerProcess(sim, output)
     children.push(worker)
 
     // SIGTERM once the sync is under way: its run row exists and Polar has been called.

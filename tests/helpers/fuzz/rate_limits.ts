@@ -35,3 +35,19 @@ export async function resetRateLimits() {
     if (keys.length) await connection.del(...keys.map((k: string) => k.slice(prefix.length)))
   } while (cursor !== '0')
 }
+
+/**
+ * Shrinks the per-key budget (RATE_LIMIT_REQUESTS in a 15-minute window) for one test and puts
+ * it back, with the limiter's in-memory blocks, through `cleanup`.
+ */
+export function withRequestBudget(requests: number, cleanup: (fn: () => void) => void) {
+  const previous = { requests: env.get('RATE_LIMIT_REQUESTS'), window: env.get('RATE_LIMIT_WINDOW') }
+  env.set('RATE_LIMIT_REQUESTS', requests)
+  env.set('RATE_LIMIT_WINDOW', '15 minutes')
+  cleanup(async () => {
+    const { limiterFor } = await import('#services/rate_limit_service')
+    limiterFor({ requests, window: '15 minutes' }).deleteInMemoryBlockedKeys()
+    env.set('RATE_LIMIT_REQUESTS', previous.requests ?? 1000)
+    env.set('RATE_LIMIT_WINDOW', previous.window ?? '15 minutes')
+  })
+}

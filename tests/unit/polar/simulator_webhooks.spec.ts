@@ -4,18 +4,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { addDays } from '#services/polar/local_times'
 import { startPolarSimulator, type PolarSimulator, type WebhookDelivery } from '#simulators/polar/simulator'
+import { WEBHOOK_EVENTS } from '#simulators/polar/webhooks'
 
 const TODAY = '2026-11-22'
 const BASIC = `Basic ${Buffer.from('hrvault-client:s3cret').toString('base64')}`
-const ALL_EVENTS = [
-  'EXERCISE',
-  'SLEEP',
-  'CONTINUOUS_HEART_RATE',
-  'ACTIVITY_SUMMARY',
-  'SLEEP_WISE_CIRCADIAN_BEDTIME',
-  'SLEEP_WISE_ALERTNESS',
-  'PHYSICAL_INFORMATION',
-]
+const ALL_EVENTS = [...WEBHOOK_EVENTS]
 
 interface Received {
   path: string
