@@ -37,8 +37,9 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { startPolarSimulator } from '#simulators/polar/simulator'
 import type { SimRequestLog } from '#simulators/polar/state'
-import { baseEnv, cleanupRunDir, createDatabase, dropAll, RUN_DIR, type BenchDatabase } from './lib/databases.js'
-import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
+import { baseEnv, cleanupRunDir, createDatabase, RUN_DIR, type BenchDatabase } from './lib/databases.js'
+import { cleanUpOnInterrupt } from './lib/interrupt.js'
+import { APP_ROOT, lastJson, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
 
 const USERS = Number(process.env.BENCH_CAPACITY_USERS ?? 2000)
 const DAY_S = Number(process.env.BENCH_CAPACITY_DAY_S ?? 420)
@@ -68,14 +69,7 @@ const EVENT_ROWS: Record<string, [string, string]> = {
 }
 /** SleepWise events name a range whose periods mostly began the evening before (already stored by then): not timed. */
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    killAll()
-    await dropAll()
-    cleanupRunDir()
-    process.exit(130)
-  })
-}
+cleanUpOnInterrupt()
 
 const startedAt = new Date()
 const started = performance.now()

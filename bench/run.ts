@@ -23,8 +23,9 @@ import { fileURLToPath } from 'node:url'
 import { runAnalyticsBench, type AnalyticsRow } from './analytics.js'
 import { runHttpBench, type HttpBenchResult, type ProcessResult } from './http.js'
 import { runIngestBench, type IngestResult } from './ingest.js'
-import { cleanupRunDir, dropAll } from './lib/databases.js'
+import { cleanupRunDir } from './lib/databases.js'
 import { polarCeiling, unlimitedFromMinutes } from './lib/polar_budget.js'
+import { cleanUpOnInterrupt } from './lib/interrupt.js'
 import { APP_ROOT, killAll, NODE } from './lib/processes.js'
 import { runSyncScenario, startLoadSimulator, type SyncScenarioResult } from './sync.js'
 
@@ -40,14 +41,7 @@ const TARGETS = {
   rss_mb_after_load: 250,
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    killAll()
-    await dropAll()
-    cleanupRunDir()
-    process.exit(130)
-  })
-}
+cleanUpOnInterrupt()
 
 const startedAt = new Date()
 const started = performance.now()

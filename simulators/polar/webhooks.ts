@@ -186,21 +186,25 @@ async function ping(state: SimState, url: string, secret: string | null): Promis
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Polar-Webhook-Event': 'PING' }
   const signature = secret === null ? null : sign(secret, body)
   if (signature !== null) headers['Polar-Webhook-Signature'] = signature
+  return deliver(state, { url, body, payload, headers, signature, duplicate: false }, state.webhookOptions.timeoutMs)
+}
+
+/** POSTs one body to the receiver and logs the delivery with its answer. */
+async function deliver(
+  state: SimState,
+  sent: Pick<WebhookDelivery, 'url' | 'body' | 'payload' | 'headers' | 'signature' | 'duplicate'>,
+  timeoutMs = 10_000
+): Promise<WebhookDelivery> {
   const at = new Date().toISOString()
-  const result = await post(url, body, headers, state.webhookOptions.timeoutMs ?? 10_000)
+  const result = await post(sent.url, sent.body, sent.headers, timeoutMs)
   const delivery: WebhookDelivery = {
-    event: 'PING',
-    userId: null,
-    url,
-    body,
-    payload,
-    headers,
-    signature,
+    event: sent.payload.event,
+    userId: sent.payload.user_id ?? null,
+    ...sent,
     status: result.status,
     response: result.response,
     ms: result.ms,
     at,
-    duplicate: false,
     ...(result.error ? { error: result.error } : {}),
   }
   log(state, delivery)
@@ -447,25 +451,7 @@ export async function deliverAll(state: SimState, payloads: WebhookPayload[]): P
       'Polar-Webhook-Event': payload.event,
       'Polar-Webhook-Signature': signature,
     }
-    const at = new Date().toISOString()
-    const result = await post(hook.url, body, headers, options.timeoutMs ?? 10_000)
-    const delivery: WebhookDelivery = {
-      event: payload.event,
-      userId: payload.user_id ?? null,
-      url: hook.url,
-      body,
-      payload,
-      headers,
-      signature,
-      status: result.status,
-      response: result.response,
-      ms: result.ms,
-      at,
-      duplicate,
-      ...(result.error ? { error: result.error } : {}),
-    }
-    log(state, delivery)
-    out.push(delivery)
+    out.push(await deliver(state, { url: hook.url, body, payload, headers, signature, duplicate }, options.timeoutMs))
   }
   return out
 }
