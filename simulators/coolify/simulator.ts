@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { buildSeed, type Json, type SeedOptions, type SimState } from '#simulators/coolify/seed'
 import { routes, type SimResponse } from '#simulators/coolify/routes'
+import { readBody } from '#simulators/read_body'
 
 /**
  * A loopback HTTP server that speaks the Coolify v4 API (`/api/v1/...`) with realistic
@@ -100,14 +101,6 @@ function send(res: ServerResponse, r: SimResponse) {
   res.end(payload)
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
 
 /** Starts a simulator on loopback; resolves once it listens. */
 export async function start(opts: SimulatorOptions = {}): Promise<CoolifySimulator> {

@@ -23,6 +23,7 @@ import {
   type WebhookEvent,
   type WebhookEventFields,
 } from '#simulators/polar/webhooks'
+import { readBody } from '#simulators/read_body'
 
 export type { SimEndpoint, SimFault, SimFaultInput, SimOptions, SimRateLimitStatus, SimRequestLog } from '#simulators/polar/state'
 export type { SimProfile } from '#simulators/polar/profile'
@@ -116,14 +117,6 @@ function parseAuth(header: string | undefined): SimRequest['auth'] {
   return { kind: 'none' }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
 
 function unauthorized(): SimResponse {
   return polarError(401, 'UNAUTHORIZED', 'Unauthorized')

@@ -7,8 +7,11 @@
 const ACCOUNT_KEYS = ['polar_user', 'polar-user']
 const USER_URL = /\/v3\/users\/(\d+)\/?$/
 
-/** Deepest level searched: a list wrapper, its items, and one nested list; never sample arrays. */
-const MAX_DEPTH = 3
+/**
+ * Deepest level searched: a list wrapper (`{nights: [...]}`) and its items, where every wire shape
+ * puts `polar_user`; the items' sample arrays (thousands of entries a day) are never walked.
+ */
+const MAX_DEPTH = 2
 
 /** The Polar user id in a `polar_user` URL, or null when the value is not such a URL. */
 export function polarUserIdOfUrl(value: unknown): string | null {
