@@ -267,3 +267,25 @@ export interface WireUser {
   'height'?: number
   'extra-info'?: Array<{ value?: string; index?: number; name?: string }> | null
 }
+
+/**
+ * Physical information, `GET /v3/users/physical-info` (§1.6, non-transactional): the user's current
+ * settings. `created` / `modified` are UTC timestamps (`…Z`); `sleep_goal` an ISO duration.
+ */
+export interface WirePhysicalInfo {
+  weight?: number
+  height?: number
+  created?: string
+  modified?: string
+  birthday?: string
+  gender?: string
+  maximum_heart_rate?: number
+  resting_heart_rate?: number
+  aerobic_threshold?: number
+  anaerobic_threshold?: number
+  vo2_max?: number
+  weight_source?: string
+  training_background?: string
+  typical_day?: string
+  sleep_goal?: string
+}
