@@ -59,14 +59,15 @@ const templates: Array<Array<{ table: string; naturalKey: string[]; rows: Record
 for (let t = 0; t < 10; t++) {
   const client = factory.accessLink(`ingest_template_${t}`)
   const types = []
+  const range = clock.window(28)
+  const pulled = new Map<string, unknown[]>()
   for (const type of SYNC_TYPES) {
-    const fetched = await type.fetch({
-      client,
-      range: clock.window(28),
-      offsetMinutes: async () => 0,
-      knownExerciseIds: async () => new Set<string>(),
-    })
-    types.push({ table: type.table, naturalKey: type.naturalKey, rows: fetched.rows })
+    const items = type.from
+      ? (pulled.get(type.from) ?? [])
+      : (await type.pull({ client, range, knownExerciseIds: async () => new Set<string>() })).items
+    pulled.set(type.key, items)
+    const rows = await type.map(items, { offsetMinutes: async () => 0, range })
+    types.push({ table: type.table, naturalKey: type.naturalKey, rows })
   }
   templates.push(types)
 }

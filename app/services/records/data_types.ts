@@ -12,9 +12,23 @@ import SleepwiseAlertness from '#models/sleepwise_alertness'
 import SleepwiseBedtime from '#models/sleepwise_bedtime'
 import Spo2Test from '#models/spo2_test'
 import type { AccessLinkClient, DateRange } from '#services/polar/accesslink_client'
+import type {
+  WireBodyTemperature,
+  WireCardioLoad,
+  WireContinuousHeartRateDay as WireHeartRateDay,
+  WireDailyActivity,
+  WireEcg,
+  WireExercise,
+  WireNightlyRecharge,
+  WireSkinTemperature,
+  WireSleep,
+  WireSleepwiseAlertness,
+  WireSleepwiseBedtime,
+  WireSpo2,
+} from '#services/polar/wire_types'
 import { mapCardioLoadList } from '#services/polar/mappers/cardio_load_mapper'
 import { mapDailyActivityList } from '#services/polar/mappers/daily_activity_mapper'
-import { mapExercise } from '#services/polar/mappers/exercise_mapper'
+import { mapExercise, mapExerciseList } from '#services/polar/mappers/exercise_mapper'
 import { mapHeartRateDays } from '#services/polar/mappers/heart_rate_mapper'
 import { mapNightlyRechargeList } from '#services/polar/mappers/nightly_recharge_mapper'
 import { mapSleepList } from '#services/polar/mappers/sleep_mapper'
@@ -31,17 +45,31 @@ import { columnOf, type AttributeOf } from '#services/records/columns'
 export interface FetchContext {
   client: AccessLinkClient
   range: DateRange
-  /** The user's UTC offset in minutes (latest stored night), for types Polar sends in naive UTC. */
-  offsetMinutes: () => Promise<number | null>
   /** Polar exercise ids already stored for the user (details are fetched once per new exercise). */
   knownExerciseIds: () => Promise<Set<string>>
+}
+
+/** The wire items of one pull, exactly as Polar sent them (one per record; the raw archive keeps each). */
+export interface Pulled {
+  items: unknown[]
+  /** Set when the count the sync result reports differs from the items (exercises already stored are not fetched again). */
+  count?: number
+}
+
+/** What a type's map step may read besides the wire items. */
+export interface MapContext {
+  /** The user's UTC offset in minutes (latest stored night), for types Polar sends in naive UTC. */
+  offsetMinutes: () => Promise<number | null>
+  /** The sync window: rows outside it are dropped. Absent when re-deriving from the archive (every item counts). */
+  range?: DateRange
 }
 
 /** Mapper rows (model attributes without `userId`) of one fetch, and the count the sync result reports. */
 export interface Fetched {
   rows: Record<string, unknown>[]
-  /** Set when the count differs from the rows written (exercises already stored are not fetched again). */
   count?: number
+  /** The wire items the rows were mapped from. */
+  items: unknown[]
 }
 
 /**
@@ -61,8 +89,12 @@ export interface DataType<Key extends string = string> {
   naturalKey: string[]
   /** Column of the local calendar date that `days=N` windows and the export count by. */
   dateColumn: string
-  /** Fetches the window from Polar and maps it to rows (camelCase attributes of `model`). */
-  fetch(ctx: FetchContext): Promise<Fetched>
+  /** Set when the type makes no call of its own and maps the items another type pulled. */
+  from: string | null
+  /** Reads the window's wire items from Polar (not called for a type with `from`). */
+  pull(ctx: FetchContext): Promise<Pulled>
+  /** Maps wire items to rows (camelCase attributes of `model`): the step `data:rederive` re-runs. */
+  map(items: unknown[], ctx: MapContext): Promise<Record<string, unknown>[]>
 }
 
 /** A catalogue entry as written below: attributes, turned into columns by `define`. */
@@ -73,7 +105,9 @@ interface DataTypeSpec<Key extends string, Model extends LucidModel> {
   model: Model
   naturalKey: AttributeOf<Model>[]
   date: AttributeOf<Model>
-  fetch(ctx: FetchContext): Promise<Fetched>
+  from?: string
+  pull?: (ctx: FetchContext) => Promise<Pulled>
+  map: (items: unknown[], ctx: MapContext) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>
 }
 
 function define<const Key extends string, Model extends LucidModel>(spec: DataTypeSpec<Key, Model>): DataType<Key> {
@@ -86,15 +120,21 @@ function define<const Key extends string, Model extends LucidModel>(spec: DataTy
     table: model.table,
     naturalKey: spec.naturalKey.map((attribute) => columnOf(model, attribute)),
     dateColumn: columnOf(model, spec.date),
-    fetch: spec.fetch,
+    from: spec.from ?? null,
+    pull:
+      spec.pull ??
+      (() => {
+        throw new Error(`${spec.key} maps the items of ${spec.from} and pulls nothing itself`)
+      }),
+    map: async (items, ctx) => spec.map(items, ctx),
   }
 }
 
-/** Exercises: list once, details only for ids not stored yet; stored exercises are left untouched. */
-async function fetchExercises(ctx: FetchContext): Promise<Fetched> {
+/** Exercises: list once, details only for ids not stored yet (the items); stored exercises are left untouched. */
+async function pullExercises(ctx: FetchContext): Promise<Pulled> {
   const summaries = await ctx.client.listExercises()
   const known = await ctx.knownExerciseIds()
-  const rows: Record<string, unknown>[] = []
+  const items: unknown[] = []
   let inWindow = 0
   const seen = new Set<string>()
   for (const summary of summaries) {
@@ -105,19 +145,23 @@ async function fetchExercises(ctx: FetchContext): Promise<Fetched> {
     inWindow++
     if (known.has(mapped.polarExerciseId)) continue
     const detail = await ctx.client.getExercise(mapped.polarExerciseId, { zones: true })
-    rows.push({ ...(detail ? (mapExercise(detail) ?? mapped) : mapped) })
+    items.push(detail && mapExercise(detail) ? detail : summary)
   }
-  return { rows, count: inWindow }
+  return { items, count: inWindow }
 }
 
 /** Mapper rows (typed interfaces) as plain attribute records. */
 const rowsOf = <T extends object>(rows: T[]) => rows as unknown as Record<string, unknown>[]
 
-/** Keeps rows whose date attribute lies in the window. */
-const inRange = (range: DateRange, attribute: string) => (row: Record<string, unknown>) => {
+/** Keeps rows whose date attribute lies in the window (every row when there is none). */
+const inRange = (range: DateRange | undefined, attribute: string) => (row: Record<string, unknown>) => {
+  if (!range) return true
   const value = row[attribute]
   return typeof value === 'string' && value.slice(0, 10) >= range.from && value.slice(0, 10) <= range.to
 }
+
+/** The items of one list call. */
+const list = async (items: Promise<unknown[]>): Promise<Pulled> => ({ items: await items })
 
 /**
  * The catalogue of data types: every type HRVault syncs and stores, in the order the sync runs
@@ -132,7 +176,8 @@ export const DATA_TYPES = [
     model: SleepRecord,
     naturalKey: ['date'],
     date: 'date',
-    fetch: async ({ client, range }) => ({ rows: rowsOf(mapSleepList(await client.listSleep(range))) }),
+    pull: ({ client, range }) => list(client.listSleep(range)),
+    map: (items) => rowsOf(mapSleepList(items as WireSleep[])),
   }),
   define({
     key: 'recharge',
@@ -141,7 +186,8 @@ export const DATA_TYPES = [
     model: NightlyRecharge,
     naturalKey: ['date'],
     date: 'date',
-    fetch: async ({ client, range }) => ({ rows: rowsOf(mapNightlyRechargeList(await client.listNightlyRecharge(range))) }),
+    pull: ({ client, range }) => list(client.listNightlyRecharge(range)),
+    map: (items) => rowsOf(mapNightlyRechargeList(items as WireNightlyRecharge[])),
   }),
   define({
     key: 'activity',
@@ -150,11 +196,8 @@ export const DATA_TYPES = [
     model: DailyActivity,
     naturalKey: ['date'],
     date: 'date',
-    fetch: async ({ client, range }) => ({
-      rows: rowsOf(mapDailyActivityList(await client.listDailyActivities(range, { samples: true }))).filter(
-        inRange(range, 'date')
-      ),
-    }),
+    pull: ({ client, range }) => list(client.listDailyActivities(range, { samples: true })),
+    map: (items, { range }) => rowsOf(mapDailyActivityList(items as WireDailyActivity[])).filter(inRange(range, 'date')),
   }),
   define({
     key: 'exercises',
@@ -163,7 +206,8 @@ export const DATA_TYPES = [
     model: Exercise,
     naturalKey: ['polarExerciseId'],
     date: 'startDate',
-    fetch: fetchExercises,
+    pull: pullExercises,
+    map: (items) => rowsOf(mapExerciseList(items as WireExercise[])),
   }),
   define({
     key: 'cardio_load',
@@ -172,9 +216,8 @@ export const DATA_TYPES = [
     model: CardioLoad,
     naturalKey: ['date'],
     date: 'date',
-    fetch: async ({ client, range }) => ({
-      rows: rowsOf(mapCardioLoadList(await client.listCardioLoad(range))).filter(inRange(range, 'date')),
-    }),
+    pull: ({ client, range }) => list(client.listCardioLoad(range)),
+    map: (items, { range }) => rowsOf(mapCardioLoadList(items as WireCardioLoad[])).filter(inRange(range, 'date')),
   }),
   define({
     key: 'sleepwise_alertness',
@@ -183,9 +226,8 @@ export const DATA_TYPES = [
     model: SleepwiseAlertness,
     naturalKey: ['periodStartTime'],
     date: 'periodDate',
-    fetch: async ({ client, range }) => ({
-      rows: rowsOf(mapSleepwiseAlertnessList(await client.listSleepwiseAlertness(range))),
-    }),
+    pull: ({ client, range }) => list(client.listSleepwiseAlertness(range)),
+    map: (items) => rowsOf(mapSleepwiseAlertnessList(items as WireSleepwiseAlertness[])),
   }),
   define({
     key: 'sleepwise_bedtime',
@@ -194,9 +236,8 @@ export const DATA_TYPES = [
     model: SleepwiseBedtime,
     naturalKey: ['periodStartTime'],
     date: 'periodDate',
-    fetch: async ({ client, range }) => ({
-      rows: rowsOf(mapSleepwiseBedtimeList(await client.listSleepwiseBedtime(range))),
-    }),
+    pull: ({ client, range }) => list(client.listSleepwiseBedtime(range)),
+    map: (items) => rowsOf(mapSleepwiseBedtimeList(items as WireSleepwiseBedtime[])),
   }),
   define({
     key: 'spo2',
@@ -205,7 +246,8 @@ export const DATA_TYPES = [
     model: Spo2Test,
     naturalKey: ['testTimestamp'],
     date: 'testDate',
-    fetch: async ({ client, range }) => ({ rows: rowsOf(mapSpo2List(await client.listSpo2(range))) }),
+    pull: ({ client, range }) => list(client.listSpo2(range)),
+    map: (items) => rowsOf(mapSpo2List(items as WireSpo2[])),
   }),
   define({
     key: 'ecg',
@@ -214,7 +256,8 @@ export const DATA_TYPES = [
     model: EcgTest,
     naturalKey: ['testTimestamp'],
     date: 'testDate',
-    fetch: async ({ client, range }) => ({ rows: rowsOf(mapEcgList(await client.listEcg(range))) }),
+    pull: ({ client, range }) => list(client.listEcg(range)),
+    map: (items) => rowsOf(mapEcgList(items as WireEcg[])),
   }),
   define({
     key: 'body_temperature',
@@ -223,9 +266,8 @@ export const DATA_TYPES = [
     model: BodyTemperature,
     naturalKey: ['startTime', 'measurementType'],
     date: 'startDate',
-    fetch: async (ctx) => ({
-      rows: rowsOf(mapBodyTemperatureList(await ctx.client.listBodyTemperature(ctx.range), await ctx.offsetMinutes())),
-    }),
+    pull: ({ client, range }) => list(client.listBodyTemperature(range)),
+    map: async (items, ctx) => rowsOf(mapBodyTemperatureList(items as WireBodyTemperature[], await ctx.offsetMinutes())),
   }),
   define({
     key: 'skin_temperature',
@@ -234,7 +276,8 @@ export const DATA_TYPES = [
     model: SkinTemperature,
     naturalKey: ['sleepDate'],
     date: 'sleepDate',
-    fetch: async ({ client, range }) => ({ rows: rowsOf(mapSkinTemperatureList(await client.listSkinTemperature(range))) }),
+    pull: ({ client, range }) => list(client.listSkinTemperature(range)),
+    map: (items) => rowsOf(mapSkinTemperatureList(items as WireSkinTemperature[])),
   }),
   define({
     key: 'heart_rate',
@@ -243,7 +286,8 @@ export const DATA_TYPES = [
     model: HeartRateDay,
     naturalKey: ['date'],
     date: 'date',
-    fetch: async ({ client, range }) => ({ rows: rowsOf(mapHeartRateDays(await client.listContinuousHeartRate(range))) }),
+    pull: ({ client, range }) => list(client.listContinuousHeartRate(range)),
+    map: (items) => rowsOf(mapHeartRateDays(items as WireHeartRateDay[])),
   }),
 ] as const
 
@@ -265,6 +309,11 @@ const byTable = new Map<string, DataType<DataTypeKey>>(DATA_TYPES.map((type) => 
 /** The catalogue entry of a key. */
 export function dataType(key: DataTypeKey): DataType<DataTypeKey> {
   return byKey.get(key)!
+}
+
+/** Types that map the items `key` pulls (besides `key` itself). */
+export function typesFedBy(key: string): DataType<DataTypeKey>[] {
+  return DATA_TYPES.filter((type) => type.from === key)
 }
 
 /** The catalogue entry stored in `table`; throws for a table that holds no data type. */

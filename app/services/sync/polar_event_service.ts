@@ -8,18 +8,11 @@ import { ClockService } from '#services/clock_service'
 import type { AccessLinkClient } from '#services/polar/accesslink_client'
 import { AccountBindingService } from '#services/polar/account_binding_service'
 import { addDays, daysBetween, isIsoDate } from '#services/polar/local_times'
-import { mapCardioLoadList } from '#services/polar/mappers/cardio_load_mapper'
-import { mapDailyActivityList } from '#services/polar/mappers/daily_activity_mapper'
-import { mapExercise } from '#services/polar/mappers/exercise_mapper'
-import { mapHeartRateDays } from '#services/polar/mappers/heart_rate_mapper'
-import { mapNightlyRechargeList } from '#services/polar/mappers/nightly_recharge_mapper'
-import { mapSleepList } from '#services/polar/mappers/sleep_mapper'
-import { mapSleepwiseAlertnessList, mapSleepwiseBedtimeList } from '#services/polar/mappers/sleepwise_mapper'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import type { HANDLED_POLAR_EVENTS } from '#services/polar/polar_webhook_service'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
-import { dataType, type DataTypeKey } from '#services/records/data_types'
-import { upsertRows } from '#services/sync/queries'
+import { dataType, typesFedBy, type DataTypeKey } from '#services/records/data_types'
+import { latestSleepOffset, upsertRows } from '#services/sync/queries'
 
 export type PolarEventName = (typeof HANDLED_POLAR_EVENTS)[number]
 
@@ -36,10 +29,9 @@ export interface PolarEvent {
   to?: string
 }
 
-/** Rows of one catalogued type fetched for an event. */
-type Fetched = Array<{ key: DataTypeKey; rows: Record<string, unknown>[] }>
+/** Wire items of catalogued types fetched for an event. */
+type Pulled = Array<{ key: DataTypeKey; items: unknown[] }>
 
-const rowsOf = <T extends object>(rows: T[]) => rows as unknown as Record<string, unknown>[]
 const present = <T>(value: T | null): T[] => (value === null ? [] : [value])
 
 /** The longest SleepWise range one call may ask for (AccessLink's 28-day range limit). */
@@ -49,33 +41,32 @@ const MAX_RANGE_DAYS = 28
  * What each event fetches: only the item it names, never the 28-day lists (issue: at most a couple
  * of calls per event). SLEEP → that night and that date's Nightly Recharge; EXERCISE → that
  * exercise with zones; ACTIVITY_SUMMARY → that day's activity and cardio load;
- * CONTINUOUS_HEART_RATE → that day's samples; SLEEP_WISE_* → the range named.
+ * CONTINUOUS_HEART_RATE → that day's samples; SLEEP_WISE_* → the range named. The catalogue maps
+ * the items, as in a full sync.
  */
-const FETCH: Record<PolarEventName, (client: AccessLinkClient, event: PolarEvent) => Promise<Fetched>> = {
+const PULL: Record<PolarEventName, (client: AccessLinkClient, event: PolarEvent) => Promise<Pulled>> = {
   SLEEP: async (client, { date }) => [
-    { key: 'sleep', rows: rowsOf(mapSleepList(present(await client.getSleep(date!)))) },
-    { key: 'recharge', rows: rowsOf(mapNightlyRechargeList(present(await client.getNightlyRecharge(date!)))) },
+    { key: 'sleep', items: present(await client.getSleep(date!)) },
+    { key: 'recharge', items: present(await client.getNightlyRecharge(date!)) },
   ],
-  EXERCISE: async (client, { entityId }) => {
-    const detail = await client.getExercise(entityId!, { zones: true })
-    const row = detail ? mapExercise(detail) : null
-    return [{ key: 'exercises', rows: row ? [row as unknown as Record<string, unknown>] : [] }]
-  },
+  EXERCISE: async (client, { entityId }) => [
+    { key: 'exercises', items: present(await client.getExercise(entityId!, { zones: true })) },
+  ],
   ACTIVITY_SUMMARY: async (client, { date }) => {
     const day = { from: date!, to: date! }
     return [
-      { key: 'activity', rows: rowsOf(mapDailyActivityList(await client.listDailyActivities(day, { samples: true }))) },
-      { key: 'cardio_load', rows: rowsOf(mapCardioLoadList(await client.listCardioLoad(day))) },
+      { key: 'activity', items: await client.listDailyActivities(day, { samples: true }) },
+      { key: 'cardio_load', items: await client.listCardioLoad(day) },
     ]
   },
   CONTINUOUS_HEART_RATE: async (client, { date }) => [
-    { key: 'heart_rate', rows: rowsOf(mapHeartRateDays(present(await client.getContinuousHeartRate(date!)))) },
+    { key: 'heart_rate', items: present(await client.getContinuousHeartRate(date!)) },
   ],
   SLEEP_WISE_ALERTNESS: async (client, event) => [
-    { key: 'sleepwise_alertness', rows: rowsOf(mapSleepwiseAlertnessList(await client.listSleepwiseAlertness(rangeOf(event)))) },
+    { key: 'sleepwise_alertness', items: await client.listSleepwiseAlertness(rangeOf(event)) },
   ],
   SLEEP_WISE_CIRCADIAN_BEDTIME: async (client, event) => [
-    { key: 'sleepwise_bedtime', rows: rowsOf(mapSleepwiseBedtimeList(await client.listSleepwiseBedtime(rangeOf(event)))) },
+    { key: 'sleepwise_bedtime', items: await client.listSleepwiseBedtime(rangeOf(event)) },
   ],
 }
 
@@ -115,15 +106,19 @@ export class PolarEventService {
     const token = await this.tokens.tokenFor(user)
     if (!token) throw new ProviderNotConnectedException(user.externalId)
     const client = this.clients.accessLink(token)
-    const fetched = await FETCH[event.event](client, event)
+    const pulled = await PULL[event.event](client, event)
     await this.accounts.confirm(user, client.accountIds)
 
     let rowsWritten = 0
     const counts: Partial<Record<DataTypeKey, number>> = {}
-    for (const { key, rows } of fetched) {
-      const type = dataType(key)
-      rowsWritten += await upsertRows(db.connection(), type.table, user.id, type.naturalKey, rows, this.clock.now())
-      counts[key] = rows.length
+    const mapContext = { offsetMinutes: () => latestSleepOffset(db.connection(), user.id) }
+    for (const { key, items } of pulled) {
+      // The type itself, and the types that map its items (e.g. samples derived from the same answer).
+      for (const type of [dataType(key), ...typesFedBy(key)]) {
+        const rows = await type.map(items, mapContext)
+        rowsWritten += await upsertRows(db.connection(), type.table, user.id, type.naturalKey, rows, this.clock.now())
+        counts[type.key] = rows.length
+      }
     }
     if (rowsWritten > 0) await this.analytics.recomputeAfterSync(user.id)
     logger.info(

@@ -172,6 +172,7 @@ export class SyncEngine {
     let rowsWritten = 0
     let progressWrittenAt = Date.now()
     let knownExercises: Promise<Set<string>> | null = null
+    const pulledItems = new Map<string, unknown[]>()
     // Fetched types wait here until the Polar account of the data is confirmed (the first answer
     // naming it, usually sleep): nothing is written for a token of another account.
     let pending: Array<{ type: SyncTypeDefinition; fetched: Fetched }> = []
@@ -207,12 +208,21 @@ export class SyncEngine {
         errors[type.key] = fatal.message
       } else {
         try {
-          const fetched = await type.fetch({
-            client,
-            range: { from, to },
-            offsetMinutes: () => latestSleepOffset(db.connection(), user.id),
-            knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
-          })
+          const mapContext = { offsetMinutes: () => latestSleepOffset(db.connection(), user.id), range: { from, to } }
+          let fetched: Fetched
+          if (type.from) {
+            // No call of its own: the items another type pulled (nothing when that type failed).
+            const items = pulledItems.get(type.from) ?? []
+            fetched = { items: [], rows: await type.map(items, mapContext) }
+          } else {
+            const pulled = await type.pull({
+              client,
+              range: { from, to },
+              knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
+            })
+            pulledItems.set(type.key, pulled.items)
+            fetched = { items: pulled.items, count: pulled.count, rows: await type.map(pulled.items, mapContext) }
+          }
           pending.push({ type, fetched })
           count = fetched.count ?? fetched.rows.length
         } catch (error) {
