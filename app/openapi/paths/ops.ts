@@ -38,6 +38,10 @@ export const schemas = {
   OpsHealthReport: objectSchema({
     status: { type: 'string', enum: ['healthy', 'unhealthy'] },
     checks: objectSchema({ database: check, cache: check, storage: check, queue: check }),
+    polar_budget: {
+      oneOf: [ref('OpsPolarBudget'), { type: 'null' }],
+      description: 'Information, not a check (a full window delays syncs; it does not make the service unhealthy). Null when it could not be read in time.',
+    },
     timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 with offset (APP_TIMEZONE).' },
   }),
   OpsStatsReport: objectSchema({
@@ -88,6 +92,22 @@ export const schemas = {
     entries: { type: 'array', items: ref('OpsLogEntry'), description: 'Newest first.' },
     has_more: { type: 'boolean', description: 'Older entries matching the same filters exist.' },
   }),
+  OpsPolarBudget: objectSchema(
+    {
+      registered_users: { type: 'integer', description: 'Users with a stored Polar token (the U of Polar\'s formula).' },
+      windows: {
+        type: 'array',
+        items: objectSchema({
+          window: { type: 'string', enum: ['short', 'long'], description: '15 minutes or 24 hours.' },
+          used: { type: 'integer', description: 'Calls in the current window (shared counter, corrected by Polar\'s headers).' },
+          limit: { type: 'integer' },
+          limit_source: { type: 'string', enum: ['polar', 'formula'] },
+          resets_in_seconds: { type: 'integer' },
+        }),
+      },
+    },
+    'The installation\'s Polar request budget (one AccessLink client for every user).'
+  ),
   OpsQueueStatus: objectSchema({
     connection: { type: 'string', description: 'Queue backend: database or redis.' },
     queues: {
@@ -99,22 +119,7 @@ export const schemas = {
       }),
     },
     failed_count: { type: 'integer' },
-    polar_budget: objectSchema(
-      {
-        registered_users: { type: 'integer', description: 'Users with a stored Polar token (the U of Polar\'s formula).' },
-        windows: {
-          type: 'array',
-          items: objectSchema({
-            window: { type: 'string', enum: ['short', 'long'], description: '15 minutes or 24 hours.' },
-            used: { type: 'integer', description: 'Calls in the current window (shared counter, corrected by Polar\'s headers).' },
-            limit: { type: 'integer' },
-            limit_source: { type: 'string', enum: ['polar', 'formula'] },
-            resets_in_seconds: { type: 'integer' },
-          }),
-        },
-      },
-      'The installation\'s Polar request budget (one AccessLink client for every user).'
-    ),
+    polar_budget: ref('OpsPolarBudget'),
   }),
   OpsFailedJob: objectSchema({
     id: { type: 'integer' },

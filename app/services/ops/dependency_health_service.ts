@@ -9,6 +9,8 @@ import cache from '@adonisjs/cache/services/main'
 import queue from '@adonisjs/queue/services/main'
 import { storageDir } from '#config/paths'
 import { ClockService } from '#services/clock_service'
+import { PolarBudgetService } from '#services/sync/polar_budget_service'
+import { polarBudgetView, type PolarBudgetView } from '#transformers/ops/polar_budget_view'
 
 /** Longest time one check may take before it counts as unhealthy. */
 const CHECK_TIMEOUT_MS = 3000
@@ -25,6 +27,11 @@ export interface CheckResult {
 export interface HealthReport {
   status: CheckStatus
   checks: { database: CheckResult; cache: CheckResult; storage: CheckResult; queue: CheckResult }
+  /**
+   * Polar's request budget (information, not a check: a full window delays syncs, it does not make
+   * the service unhealthy). Null when it could not be read in time.
+   */
+  polar_budget: PolarBudgetView | null
   timestamp: string
 }
 
@@ -39,19 +46,26 @@ class CheckTimeout extends Error {}
  */
 @inject()
 export class DependencyHealthService {
-  constructor(protected clock: ClockService) {}
+  constructor(
+    protected clock: ClockService,
+    protected polarBudget: PolarBudgetService
+  ) {}
 
   /** Every backend check with its latency; `healthy` only when all four pass. */
   async check(): Promise<HealthReport> {
+    let budget: PolarBudgetView | null = null
     const [database, cacheCheck, storage, queueCheck] = await Promise.all([
       this.run('database', () => this.database()),
       this.run('cache', () => this.cache()),
       this.run('storage', () => this.storage()),
       this.run('queue', () => this.queueBackend()),
+      this.run('polar budget', async () => {
+        budget = polarBudgetView(await this.polarBudget.budget())
+      }),
     ])
     const checks = { database, cache: cacheCheck, storage, queue: queueCheck }
     const healthy = Object.values(checks).every((check) => check.status === 'healthy')
-    return { status: healthy ? 'healthy' : 'unhealthy', checks, timestamp: this.clock.now().toISO()! }
+    return { status: healthy ? 'healthy' : 'unhealthy', checks, polar_budget: budget, timestamp: this.clock.now().toISO()! }
   }
 
   protected async run(name: string, probe: () => Promise<void>): Promise<CheckResult> {

@@ -7,6 +7,7 @@ import FailedJob from '#models/failed_job'
 import OpsFailedJobNotFoundException from '#exceptions/ops_failed_job_not_found_exception'
 import { currentSecretScrubber } from '#services/ops/known_secrets'
 import { PolarBudgetService } from '#services/sync/polar_budget_service'
+import { polarBudgetView, type PolarBudgetView } from '#transformers/ops/polar_budget_view'
 import type { SecretScrubber } from '#services/ops/secret_scrubber'
 import { ClockService } from '#services/clock_service'
 import { connectionOfQueue } from '#services/ops/failed_job_recorder'
@@ -25,10 +26,7 @@ export interface QueueStatus {
   queues: Record<string, QueueCounts>
   failed_count: number
   /** The installation's Polar request budget: use and limit of each rate-limit window. */
-  polar_budget: {
-    registered_users: number
-    windows: Array<{ window: string; used: number; limit: number; limit_source: string; resets_in_seconds: number }>
-  }
+  polar_budget: PolarBudgetView
 }
 
 export interface FailedJobView {
@@ -89,21 +87,11 @@ export class OpsQueueService {
     for (const name of [...new Set([...names, ...Object.keys(counts)])].sort()) {
       queues[name] = counts[name] ?? emptyCounts()
     }
-    const budget = await this.polarBudget.budget()
     return {
       connection: config.default,
       queues,
       failed_count: await this.failedCount(),
-      polar_budget: {
-        registered_users: budget.registeredUsers,
-        windows: budget.windows.map((w) => ({
-          window: w.window,
-          used: w.used,
-          limit: w.limit,
-          limit_source: w.limitSource,
-          resets_in_seconds: w.resetsInSeconds,
-        })),
-      },
+      polar_budget: polarBudgetView(await this.polarBudget.budget()),
     }
   }
 

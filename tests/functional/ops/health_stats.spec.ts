@@ -23,6 +23,10 @@ test.group('Ops | health and stats', (group) => {
       assert.equal(body.checks[name].status, 'healthy', name)
       assert.isAtLeast(body.checks[name].latency_ms, 0)
     }
+    // Polar's budget rides along as information, not as a fifth check.
+    assert.sameMembers(Object.keys(body.checks), ['database', 'cache', 'storage', 'queue'])
+    assert.sameMembers(body.polar_budget.windows.map((w: { window: string }) => w.window), ['short', 'long'])
+    for (const window of body.polar_budget.windows) assert.isAbove(window.limit, 0)
   })
 
   test('health is 503 unhealthy when storage cannot be written, without internals', async ({ client, assert }) => {
