@@ -7,6 +7,33 @@
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { DateTime } from 'luxon'
 
+export class ActivitySampleSchema extends BaseModel {
+  static $columns = ['createdAt', 'date', 'id', 'inactivityStamps', 'intervalMs', 'stepRunCount', 'stepSamples', 'totalSteps', 'updatedAt', 'userId', 'zoneSamples'] as const
+  $columns = ActivitySampleSchema.$columns
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare date: string
+  @column({ isPrimary: true })
+  declare id: number
+  @column()
+  declare inactivityStamps: string | null
+  @column()
+  declare intervalMs: number | null
+  @column()
+  declare stepRunCount: number
+  @column()
+  declare stepSamples: string | null
+  @column()
+  declare totalSteps: number | null
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+  @column()
+  declare userId: number
+  @column()
+  declare zoneSamples: string | null
+}
+
 export class AdminUserSchema extends BaseModel {
   static $columns = ['createdAt', 'email', 'id', 'lastLoginAt', 'password', 'sessionVersion', 'updatedAt'] as const
   $columns = AdminUserSchema.$columns
@@ -486,6 +513,51 @@ export class PatternSchema extends BaseModel {
   declare significance: string
   @column()
   declare userId: number
+}
+
+export class PhysicalInfoSchema extends BaseModel {
+  static $columns = ['aerobicThreshold', 'anaerobicThreshold', 'birthday', 'createdAt', 'date', 'gender', 'heightCm', 'id', 'maxHeartRate', 'measuredAt', 'restingHeartRate', 'sleepGoal', 'sleepGoalMinutes', 'trainingBackground', 'typicalDay', 'updatedAt', 'userId', 'vo2Max', 'weightKg', 'weightSource'] as const
+  $columns = PhysicalInfoSchema.$columns
+  @column()
+  declare aerobicThreshold: number | null
+  @column()
+  declare anaerobicThreshold: number | null
+  @column()
+  declare birthday: string | null
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare date: string
+  @column()
+  declare gender: string | null
+  @column()
+  declare heightCm: number | null
+  @column({ isPrimary: true })
+  declare id: number
+  @column()
+  declare maxHeartRate: number | null
+  @column()
+  declare measuredAt: string
+  @column()
+  declare restingHeartRate: number | null
+  @column()
+  declare sleepGoal: string | null
+  @column()
+  declare sleepGoalMinutes: number | null
+  @column()
+  declare trainingBackground: string | null
+  @column()
+  declare typicalDay: string | null
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+  @column()
+  declare userId: number
+  @column()
+  declare vo2Max: number | null
+  @column()
+  declare weightKg: number | null
+  @column()
+  declare weightSource: string | null
 }
 
 export class QueueJobSchema extends BaseModel {

@@ -160,6 +160,11 @@ export function dataRoute(state: SimState, user: SimUser, req: SimRequest): SimR
     if (isResponse(range)) return range
     return { status: 200, body: collect(datesIn(state, range.from, range.to), (d) => activityFor(user, d, true)?.samples ?? null) }
   }
+  if ((m = /^\/v3\/users\/activities\/samples\/([^/]+)$/.exec(path))) {
+    if (!validDate(m[1])) return polarError(400, 'BAD_REQUEST', 'Invalid or too old date')
+    const samples = datesIn(state, m[1], m[1]).length ? (activityFor(user, m[1], true)?.samples ?? null) : null
+    return samples ? { status: 200, body: samples } : { status: 204 }
+  }
 
   // Exercises: bare array of summaries (≥ 30 days), detail by hashed id with flags.
   if (path === '/v3/exercises') {
@@ -241,7 +246,7 @@ export function dataRoute(state: SimState, user: SimUser, req: SimRequest): SimR
   }
 
   // Physical information (profile data, non-transactional).
-  if (path === '/v3/users/physical-info') return { status: 200, body: physicalInfoFor(user) }
+  if (path === '/v3/users/physical-info') return { status: 200, body: physicalInfoFor(user, today) }
 
   return polarError(404, 'NOT_FOUND', `No such resource: ${path}`)
 }

@@ -194,14 +194,9 @@ export function activityFor(u: SimUser, date: string, withSamples = false): Wire
   }
   if (withSamples) {
     const base = midnight(date)
-    const stepSamples: Array<{ steps: number; timestamp: string }> = []
-    for (let h = 0; h < 24; h++) {
-      const awake = h >= 7 && h <= 22
-      stepSamples.push({ steps: awake ? Math.round((steps / 16 / 60) * rng.range(0.2, 1.8)) : 0, timestamp: naive(base + h * HOUR_MS, 'minutes') })
-    }
     summary.samples = {
       date,
-      steps: { interval_ms: 60_000, total_steps: steps, samples: stepSamples },
+      steps: { interval_ms: 60_000, total_steps: steps, samples: stepSamplesFor(u, date, steps) },
       activity_zones: {
         samples: [
           { zone: 'SLEEP', timestamp: naive(base) },
@@ -217,6 +212,45 @@ export function activityFor(u: SimUser, date: string, withSamples = false): Wire
     }
   }
   return summary
+}
+
+/**
+ * Minute step counts of `date` as Polar sends them: runs of equal counts collapsed into their first
+ * minute (`YYYY-MM-DDTHH:MM`), so a gap longer than a minute repeats the previous count. Walking comes
+ * in blocks of 3–40 minutes between 07:00 and 23:00 (about a third of them sitting still), sessions
+ * that step (running, hiking) weigh eight times a walk, the night is 0. The expanded minutes add up to
+ * `steps` exactly.
+ */
+export function stepSamplesFor(u: SimUser, date: string, steps: number): Array<{ steps: number; timestamp: string }> {
+  const rng = rngFor(u.key, 'activity-steps', dayNumber(date))
+  const base = midnight(date)
+  const weights = new Array<number>(1440).fill(0)
+  for (let minute = 7 * 60; minute < 23 * 60; ) {
+    const length = rng.int(3, 40)
+    const weight = rng.chance(0.35) ? 0 : round(rng.range(0.3, 2), 2)
+    for (let m = minute; m < Math.min(minute + length, 23 * 60); m++) weights[m] = weight
+    minute += length
+  }
+  for (const s of u.sessions(date)) {
+    if (s.sport.sport !== 'RUNNING' && s.sport.detailed !== 'HIKING') continue
+    const first = Math.max(0, Math.floor((s.startMs - base) / MINUTE_MS))
+    const last = Math.min(1439, first + Math.floor(s.durationSeconds / 60))
+    for (let m = first; m <= last; m++) weights[m] = 8
+  }
+  for (const i of u.busyIntervals(date)) {
+    if (i.kind !== 'sleep') continue
+    for (let m = Math.max(0, Math.floor((i.start - base) / MINUTE_MS)); m < Math.min(1440, Math.ceil((i.end - base) / MINUTE_MS)); m++) weights[m] = 0
+  }
+  const total = weights.reduce((sum, w) => sum + w, 0)
+  const perMinute = weights.map((w) => (total > 0 ? Math.floor((steps * w) / total) : 0))
+  // What rounding down left over goes to the busiest minute, so the day adds up to `steps`.
+  const busiest = weights.indexOf(Math.max(...weights))
+  perMinute[busiest] += steps - perMinute.reduce((sum, n) => sum + n, 0)
+  const samples: Array<{ steps: number; timestamp: string }> = []
+  perMinute.forEach((n, m) => {
+    if (m === 0 || n !== perMinute[m - 1]) samples.push({ steps: n, timestamp: naive(base + m * MINUTE_MS, 'minutes') })
+  })
+  return samples
 }
 
 /** Continuous heart rate of `date` (5-minute samples, no training HR, a few 0 placeholders). */

@@ -4,6 +4,7 @@ import { dateChunks, daysBetween, isIsoDate } from '#services/polar/local_times'
 import { collectPolarUserIds } from '#services/polar/polar_account'
 import { PolarTransport, type RateLimitState, type TransportOptions } from '#services/polar/transport'
 import type {
+  WireActivityDaySamples,
   WireBodyTemperature,
   WireCardioLoad,
   WireContinuousHeartRateDay,
@@ -11,6 +12,7 @@ import type {
   WireEcg,
   WireExercise,
   WireNightlyRecharge,
+  WirePhysicalInfo,
   WireSkinTemperature,
   WireSleep,
   WireSleepwiseAlertness,
@@ -127,6 +129,16 @@ export class AccessLinkClient {
     return isObject(data) ? (data as WireUser) : null
   }
 
+  /**
+   * The user's physical information (`GET /v3/users/physical-info`, non-transactional): weight,
+   * height, heart-rate settings, VO2max, sleep goal, stamped `created` / `modified`. Null when Polar
+   * has none (204/404).
+   */
+  async getPhysicalInfo(): Promise<WirePhysicalInfo | null> {
+    const { data } = await this.call('GET', '/v3/users/physical-info', 'GET /v3/users/physical-info', { emptyOn: [404] })
+    return isObject(data) ? (data as WirePhysicalInfo) : null
+  }
+
   // ---------------------------------------------------------------- sleep and recharge
 
   /**
@@ -173,6 +185,22 @@ export class AccessLinkClient {
       ? { steps: 'true', activity_zones: 'true', inactivity_stamps: 'true' }
       : {}
     return this.ranged<WireDailyActivity>('/v3/users/activities', 'GET /v3/users/activities', range, flags)
+  }
+
+  /**
+   * Day-sample objects (steps, activity zones, inactivity stamps) over `range`
+   * (`GET /v3/users/activities/samples?from&to`, bare array), one call per ≤ 28-day chunk. The same
+   * objects come inside {@link listDailyActivities} with `samples: true`, which the sync uses.
+   */
+  async listActivitySamples(range: DateRange): Promise<WireActivityDaySamples[]> {
+    return this.ranged<WireActivityDaySamples>('/v3/users/activities/samples', 'GET /v3/users/activities/samples', range)
+  }
+
+  /** One day's samples (`GET /v3/users/activities/samples/{date}`), null when Polar has none (204). */
+  async getActivitySamples(date: string): Promise<WireActivityDaySamples | null> {
+    const endpoint = 'GET /v3/users/activities/samples/{date}'
+    const { data } = await this.call('GET', `/v3/users/activities/samples/${checkDate(date)}`, endpoint, { emptyOn: [404] })
+    return isObject(data) ? (data as WireActivityDaySamples) : null
   }
 
   /**
