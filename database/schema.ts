@@ -324,6 +324,35 @@ export class EcgTestSchema extends BaseModel {
   declare userId: number
 }
 
+export class ExerciseSampleSchema extends BaseModel {
+  static $columns = ['createdAt', 'heartRateZones', 'id', 'polarExerciseId', 'route', 'routePointCount', 'samples', 'startDate', 'startTime', 'startTimeUtcOffset', 'updatedAt', 'userId'] as const
+  $columns = ExerciseSampleSchema.$columns
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column()
+  declare heartRateZones: string | null
+  @column({ isPrimary: true })
+  declare id: number
+  @column()
+  declare polarExerciseId: string
+  @column()
+  declare route: string | null
+  @column()
+  declare routePointCount: number
+  @column()
+  declare samples: string | null
+  @column()
+  declare startDate: string
+  @column()
+  declare startTime: string
+  @column()
+  declare startTimeUtcOffset: number | null
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+  @column()
+  declare userId: number
+}
+
 export class ExerciseSchema extends BaseModel {
   static $columns = ['averageHeartRate', 'calories', 'carbohydratePercentage', 'createdAt', 'detailedSportInfo', 'device', 'deviceId', 'distanceMeters', 'durationSeconds', 'fatPercentage', 'hasRoute', 'heartRateZones', 'id', 'maxHeartRate', 'polarExerciseId', 'proteinPercentage', 'runningIndex', 'sport', 'startDate', 'startTime', 'startTimeUtcOffset', 'trainingLoad', 'trainingLoadPro', 'updatedAt', 'uploadTime', 'userId'] as const
   $columns = ExerciseSchema.$columns
