@@ -85,11 +85,24 @@ export interface WireHeartRateZone {
   'in-zone'?: string
 }
 
-/** Sample stream of an exercise detail fetched with `samples=true`. */
+/**
+ * Sample stream of an exercise detail fetched with `samples=true`: `data` is comma-separated and
+ * may hold `null` entries; `recording-rate` (seconds) is null for RR intervals; live answers send
+ * `sample-type` as an integer as well as the documented string.
+ */
 export interface WireExerciseSample {
   'recording-rate'?: number | null
-  'sample-type'?: string
+  'sample-type'?: string | number
   'data'?: string
+}
+
+/** GPS point of an exercise detail fetched with `route=true`; `time` is the ISO offset from the start (`PT210.026S`). */
+export interface WireRoutePoint {
+  latitude?: number
+  longitude?: number
+  time?: string
+  satellites?: number
+  fix?: number
 }
 
 /** Training Load Pro block of an exercise (kebab-case keys). */
@@ -129,7 +142,7 @@ export interface WireExercise {
   'running-index'?: number
   'heart_rate_zones'?: WireHeartRateZone[]
   'samples'?: WireExerciseSample[]
-  'route'?: Array<{ latitude?: number; longitude?: number; time?: string; satellites?: number; fix?: number }>
+  'route'?: WireRoutePoint[]
   'training_load_pro'?: WireTrainingLoadPro
 }
 
