@@ -23,6 +23,9 @@ const EcgController = () => import('#controllers/api/v1/ecg_controller')
 const BodyTemperatureController = () => import('#controllers/api/v1/body_temperature_controller')
 const SkinTemperatureController = () => import('#controllers/api/v1/skin_temperature_controller')
 const ExportsController = () => import('#controllers/api/v1/exports_controller')
+const PhysicalInfoController = () => import('#controllers/api/v1/physical_info_controller')
+const ActivitySamplesController = () => import('#controllers/api/v1/activity_samples_controller')
+const HeartRateSamplesController = () => import('#controllers/api/v1/heart_rate_samples_controller')
 
 router
   .group(() => {
@@ -35,6 +38,14 @@ router
     router.get('/users/:user_id/exercises/:id', [ExercisesController, 'show']).as('exercises.show')
     router.get('/users/:user_id/cardio-load', [CardioLoadController, 'index']).as('cardio_load.index')
     router.get('/users/:user_id/heart-rate', [HeartRateController, 'index']).as('heart_rate.index')
+    router
+      .get('/users/:user_id/heart-rate/:date/samples', [HeartRateSamplesController, 'show'])
+      .as('heart_rate_samples.show')
+    router.get('/users/:user_id/physical-info', [PhysicalInfoController, 'show']).as('physical_info.show')
+    router.get('/users/:user_id/activity-samples', [ActivitySamplesController, 'index']).as('activity_samples.index')
+    router
+      .get('/users/:user_id/activity-samples/:date', [ActivitySamplesController, 'show'])
+      .as('activity_samples.show')
     router
       .get('/users/:user_id/sleepwise/alertness', [SleepwiseAlertnessController, 'index'])
       .as('sleepwise_alertness.index')

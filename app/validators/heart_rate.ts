@@ -1,0 +1,7 @@
+import vine from '@vinejs/vine'
+import { isoDateRule, userIdRule } from '#validators/rules'
+
+/** GET /users/:user_id/heart-rate/:date/samples */
+export const showHeartRateSamplesValidator = vine.create({
+  params: vine.object({ user_id: userIdRule(), date: isoDateRule() }),
+})
