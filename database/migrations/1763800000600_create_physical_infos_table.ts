@@ -16,7 +16,8 @@ export default class extends BaseSchema {
       table.string('date', 10).notNullable()
       table.float('weight_kg').nullable()
       table.float('height_cm').nullable()
-      table.float('vo2_max').nullable()
+      // Spelled as Lucid's snake case of the attribute `vo2Max` (a digit starts a word).
+      table.float('vo_2_max').nullable()
       table.integer('max_heart_rate').nullable()
       table.integer('resting_heart_rate').nullable()
       table.integer('aerobic_threshold').nullable()
