@@ -166,17 +166,18 @@ export function dataRoute(state: SimState, user: SimUser, req: SimRequest): SimR
     return samples ? { status: 200, body: samples } : { status: 204 }
   }
 
-  // Exercises: bare array of summaries (≥ 30 days), detail by hashed id with flags.
+  // Exercises: bare array (≥ 30 days) and detail by hashed id; zones, samples and route only when flagged.
+  const exerciseFlags = { zones: flag(q, 'zones'), samples: flag(q, 'samples'), route: flag(q, 'route') }
   if (path === '/v3/exercises') {
     const days = Math.max(30, state.window)
     const sessions = sessionsBetween(user, state.windowStart(days), today)
-    return { status: 200, body: sessions.map((s) => exerciseWire(user, s)) }
+    return { status: 200, body: sessions.map((s) => exerciseWire(user, s, exerciseFlags)) }
   }
   if ((m = /^\/v3\/exercises\/([^/]+)$/.exec(path))) {
     const days = Math.max(30, state.window)
     const session = sessionsBetween(user, state.windowStart(days), today).find((s) => s.id === m![1])
     if (!session) return polarError(404, 'NOT_FOUND', 'Exercise not found')
-    return { status: 200, body: exerciseWire(user, session, { zones: flag(q, 'zones'), samples: flag(q, 'samples'), route: flag(q, 'route') }) }
+    return { status: 200, body: exerciseWire(user, session, exerciseFlags) }
   }
   if (/^\/v3\/exercises\/[^/]+\/(samples|zones|heart-rate-zones)$/.test(path)) {
     return polarError(404, 'NOT_FOUND', 'Not found')

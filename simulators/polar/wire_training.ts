@@ -4,6 +4,7 @@ import { clamp, rngFor, round } from '#simulators/polar/random'
 import { MINUTE_MS, addDaysTo, dayNumber, naive } from '#simulators/polar/sim_time'
 import type { SimSession, SimUser } from '#simulators/polar/user_model'
 import { polarUserUrl } from '#simulators/polar/wire_days'
+import { addStreams } from '#simulators/polar/wire_exercise_streams'
 
 /** Detail flags of `GET /v3/exercises/{id}`. */
 export interface ExerciseFlags {
@@ -55,29 +56,19 @@ export function exerciseWire(u: SimUser, s: SimSession, flags: ExerciseFlags = {
     'user-rpe': 'UNKNOWN',
   }
   if (flags.zones) out.heart_rate_zones = zonesFor(u, s)
-  if (flags.samples) {
-    const count = Math.min(2000, Math.floor(s.durationSeconds / 5))
-    const hr = Array.from({ length: count }, (_, i) =>
-      rng.chance(0.005) ? 'null' : String(Math.round(s.avgHr - 20 * Math.exp(-i / 60) + rng.normal(0, 4)))
-    )
-    out.samples = [{ 'recording-rate': 5, 'sample-type': '0', 'data': hr.join(',') }]
-  }
-  if (flags.route && s.sport.outdoor) {
-    out.route = Array.from({ length: 20 }, (_, i) => ({
-      latitude: round(60.2 + i * 0.0011 + rng.normal(0, 0.0001), 8),
-      longitude: round(25.1 + i * 0.0017, 8),
-      time: `PT${round((s.durationSeconds / 20) * i, 3)}S`,
-      satellites: rng.int(4, 12),
-      fix: 1,
-    }))
-  }
+  addStreams(out, u, s, flags)
   return out
 }
 
-/** Five heart-rate zones (50–100 % of max HR, kebab-case keys) whose times sum to the duration. */
+/**
+ * Five heart-rate zones (50–100 % of max HR, kebab-case keys) whose times sum to the duration.
+ * Some users' devices number them from 0, as live answers do (polar-flow-server 1.5.2), the
+ * others from 1 as the spec's example.
+ */
 function zonesFor(u: SimUser, s: SimSession): NonNullable<WireExercise['heart_rate_zones']> {
   const max = u.profile.maxHr
   const centre = clamp((s.avgHr / max - 0.5) * 10, 0, 4.5)
+  const firstIndex = rngFor(u.key, 'zone-numbering', 0).chance(0.5) ? 0 : 1
   const weights = [0, 1, 2, 3, 4].map((i) => Math.exp(-((i + 0.5 - centre) ** 2) / 1.5))
   const sum = weights.reduce((a, b) => a + b, 0)
   let left = Math.round(s.durationSeconds)
@@ -85,7 +76,7 @@ function zonesFor(u: SimUser, s: SimSession): NonNullable<WireExercise['heart_ra
     const seconds = i === 4 ? left : Math.min(left, Math.round((s.durationSeconds * w) / sum))
     left -= seconds
     return {
-      'index': i + 1,
+      'index': i + firstIndex,
       'lower-limit': Math.round(max * (0.5 + i * 0.1)),
       'upper-limit': Math.round(max * (0.6 + i * 0.1)),
       'in-zone': formatIsoDuration(seconds),
