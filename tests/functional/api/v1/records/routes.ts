@@ -11,6 +11,7 @@ import Spo2Test from '#models/spo2_test'
 import EcgTest from '#models/ecg_test'
 import BodyTemperature from '#models/body_temperature'
 import SkinTemperature from '#models/skin_temperature'
+import ActivitySample from '#models/activity_sample'
 import { SleepRecordFactory } from '#database/factories/sleep_record_factory'
 import { DailyActivityFactory } from '#database/factories/daily_activity_factory'
 import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_factory'
@@ -23,6 +24,7 @@ import { Spo2TestFactory } from '#database/factories/spo2_test_factory'
 import { EcgTestFactory } from '#database/factories/ecg_test_factory'
 import { BodyTemperatureFactory } from '#database/factories/body_temperature_factory'
 import { SkinTemperatureFactory } from '#database/factories/skin_temperature_factory'
+import { ActivitySampleFactory } from '#database/factories/activity_sample_factory'
 
 /**
  * One raw-data list route of the spec: its path, `days` default and
@@ -262,5 +264,15 @@ export const LIST_ROUTES: ListRoute[] = [
     seed: (userId, date) => SkinTemperatureFactory.merge({ userId, sleepDate: date }).create(),
     seedEmpty: (userId, date) => SkinTemperature.create({ userId, sleepDate: date }),
     dateOf: (r) => r.sleep_date,
+  }),
+  route({
+    path: 'activity-samples',
+    defaultDays: 7,
+    maxDays: 30,
+    schema: 'ActivitySampleDay',
+    fields: ['date', 'interval_ms', 'total_steps', 'steps_per_minute', 'activity_zones', 'inactivity_stamps'],
+    seed: (userId, date) => ActivitySampleFactory.merge({ userId, date }).create(),
+    seedEmpty: (userId, date) => ActivitySample.create({ userId, date, stepRunCount: 0 }),
+    dateOf: (r) => r.date,
   }),
 ]
