@@ -8,6 +8,7 @@
 */
 import './routes/public.js'
 import './routes/api_v1.js'
+import './routes/api_v1_users.js'
 import './routes/api_v1_sync.js'
 import './routes/api_v1_analytics.js'
 import './routes/ops.js'

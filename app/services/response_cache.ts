@@ -53,4 +53,14 @@ export class ResponseCache {
   clear() {
     this.#entries?.clear()
   }
+
+  /**
+   * Drops every entry of one user (ReadCacheMiddleware keys start with `<users.id>|`), so an erased
+   * user's answers leave this process's memory at once instead of ageing out.
+   */
+  forgetUser(userId: number) {
+    if (!this.#entries) return
+    const prefix = `${userId}|`
+    for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key)
+  }
 }

@@ -45,6 +45,7 @@ router
     router.post('/users/:user/sync', [Users, 'sync']).as('users.sync')
     router.get('/users/:user/sync-status', [Users, 'syncStatus']).as('users.sync_status')
     router.get('/users/:user/export/:file', [Exports, 'show']).as('users.export')
+    router.get('/users/:user/takeout', [Exports, 'takeout']).as('users.takeout')
     router.get('/api-keys', [ApiKeys, 'index']).as('api_keys')
     router.post('/api-keys', [ApiKeys, 'store']).as('api_keys.store')
     router.delete('/api-keys/:prefix', [ApiKeys, 'destroy']).as('api_keys.destroy')

@@ -66,6 +66,7 @@ router
     router.get('/users/:user_id/export/activity.csv', [ExportsController, 'activity']).as('export.activity')
     router.get('/users/:user_id/export/recharge.csv', [ExportsController, 'recharge']).as('export.recharge')
     router.get('/users/:user_id/export/cardio-load.csv', [ExportsController, 'cardioLoad']).as('export.cardio_load')
+    router.get('/users/:user_id/export/:type.jsonl', [ExportsController, 'jsonl']).as('export.jsonl')
   })
   .prefix('/api/v1')
   .as('api.v1')

@@ -1,15 +1,20 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { CsvExportService } from '#services/export/csv_export_service'
+import { TakeoutService } from '#services/export/takeout_service'
 import { adminExportValidator } from '#validators/admin'
+import { adminTakeoutValidator } from '#validators/export'
 
 /**
- * /admin/users/:user/export/:file?days=: the API's CSV exports for a
- * logged-in admin (a browser link cannot send an X-API-Key header).
+ * /admin/users/:user/export/:file?days= and /admin/users/:user/takeout: the API's CSV exports and
+ * takeout for a logged-in admin (a browser link cannot send an X-API-Key header).
  */
 @inject()
 export default class ExportsController {
-  constructor(protected csvExports: CsvExportService) {}
+  constructor(
+    protected csvExports: CsvExportService,
+    protected takeouts: TakeoutService
+  ) {}
 
   async show({ request, response }: HttpContext) {
     const { params, days = 30 } = await request.validateUsing(adminExportValidator)
@@ -18,5 +23,15 @@ export default class ExportsController {
     response.header('Content-Type', 'text/csv; charset=utf-8')
     response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
     response.stream(file.stream)
+  }
+
+  /** The user's takeout ZIP, streamed by the same service as the API's. */
+  async takeout({ request, response }: HttpContext) {
+    const { params, raw = false } = await request.validateUsing(adminTakeoutValidator)
+    const takeout = await this.takeouts.open(params.user, { raw })
+    response.header('Content-Type', 'application/zip')
+    response.header('Content-Disposition', `attachment; filename="${takeout.filename}"`)
+    response.header('Cache-Control', 'no-store')
+    response.stream(takeout.stream)
   }
 }

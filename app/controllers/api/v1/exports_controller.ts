@@ -3,14 +3,18 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { ExportSummaryService } from '#services/export/export_summary_service'
 import { CsvExportService } from '#services/export/csv_export_service'
 import type { CsvExportKind } from '#services/export/csv_tables'
+import { JsonlExportService } from '#services/export/jsonl_export_service'
+import { TakeoutService } from '#services/export/takeout_service'
 import ExportSummaryTransformer from '#transformers/export_summary_transformer'
-import { exportValidator } from '#validators/export'
+import { exportValidator, jsonlExportValidator, takeoutValidator } from '#validators/export'
 
 @inject()
 export default class ExportsController {
   constructor(
     protected summaries: ExportSummaryService,
-    protected csvExports: CsvExportService
+    protected csvExports: CsvExportService,
+    protected jsonlExports: JsonlExportService,
+    protected takeouts: TakeoutService
   ) {}
 
   /** Record counts of the last `days` calendar days (default 30). */
@@ -37,6 +41,25 @@ export default class ExportsController {
   /** cardio-load.csv */
   async cardioLoad(ctx: HttpContext) {
     return this.csv(ctx, 'cardio-load')
+  }
+
+  /** `{type}.jsonl`: a catalogued type's stored rows of the last `days` days (default 30), oldest first. */
+  async jsonl({ request, response }: HttpContext) {
+    const { params, days = 30 } = await request.validateUsing(jsonlExportValidator)
+    const file = await this.jsonlExports.open(params.type, params.user_id, days)
+    response.header('Content-Type', 'application/x-ndjson')
+    response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
+    response.stream(file.stream)
+  }
+
+  /** The whole stored history as a streamed ZIP (`raw=true` adds the raw-payload archive). */
+  async takeout({ request, response }: HttpContext) {
+    const { params, raw = false } = await request.validateUsing(takeoutValidator)
+    const takeout = await this.takeouts.open(params.user_id, { raw })
+    response.header('Content-Type', 'application/zip')
+    response.header('Content-Disposition', `attachment; filename="${takeout.filename}"`)
+    response.header('Cache-Control', 'no-store')
+    response.stream(takeout.stream)
   }
 
   /** Streams one CSV file as an attachment (days default 30, oldest row first). */
