@@ -4,6 +4,7 @@ import CardioLoad from '#models/cardio_load'
 import DailyActivity from '#models/daily_activity'
 import EcgTest from '#models/ecg_test'
 import Exercise from '#models/exercise'
+import ExerciseSample from '#models/exercise_sample'
 import HeartRateDay from '#models/heart_rate_day'
 import NightlyRecharge from '#models/nightly_recharge'
 import SkinTemperature from '#models/skin_temperature'
@@ -29,6 +30,7 @@ import type {
 import { mapCardioLoadList } from '#services/polar/mappers/cardio_load_mapper'
 import { mapDailyActivityList } from '#services/polar/mappers/daily_activity_mapper'
 import { mapExercise, mapExerciseList } from '#services/polar/mappers/exercise_mapper'
+import { mapExerciseSamplesList } from '#services/polar/mappers/exercise_samples_mapper'
 import { mapHeartRateDays } from '#services/polar/mappers/heart_rate_mapper'
 import { mapNightlyRechargeList } from '#services/polar/mappers/nightly_recharge_mapper'
 import { mapSleepList } from '#services/polar/mappers/sleep_mapper'
@@ -130,7 +132,14 @@ function define<const Key extends string, Model extends LucidModel>(spec: DataTy
   }
 }
 
-/** Exercises: list once, details only for ids not stored yet (the items); stored exercises are left untouched. */
+/** What the one detail call per new exercise asks for; `exercise_samples` maps the same items. */
+export const EXERCISE_DETAIL = { zones: true, samples: true, route: true } as const
+
+/**
+ * Exercises: list once, then one detail call with samples, zones and route (reference §5.1: query
+ * flags, the sub-paths do not exist for hashed ids) for each id not stored yet (the items); stored
+ * exercises are left untouched.
+ */
 async function pullExercises(ctx: FetchContext): Promise<Pulled> {
   const summaries = await ctx.client.listExercises()
   const known = await ctx.knownExerciseIds()
@@ -144,7 +153,7 @@ async function pullExercises(ctx: FetchContext): Promise<Pulled> {
     if (mapped.startDate < ctx.range.from || mapped.startDate > ctx.range.to) continue
     inWindow++
     if (known.has(mapped.polarExerciseId)) continue
-    const detail = await ctx.client.getExercise(mapped.polarExerciseId, { zones: true })
+    const detail = await ctx.client.getExercise(mapped.polarExerciseId, EXERCISE_DETAIL)
     items.push(detail && mapExercise(detail) ? detail : summary)
   }
   return { items, count: inWindow }
@@ -208,6 +217,16 @@ export const DATA_TYPES = [
     date: 'startDate',
     pull: pullExercises,
     map: (items) => rowsOf(mapExerciseList(items as WireExercise[])),
+  }),
+  define({
+    key: 'exercise_samples',
+    accessLinkPath: '/v3/exercises/{id}',
+    label: 'Exercise samples and routes',
+    model: ExerciseSample,
+    naturalKey: ['polarExerciseId'],
+    date: 'startDate',
+    from: 'exercises',
+    map: (items) => rowsOf(mapExerciseSamplesList(items as WireExercise[])),
   }),
   define({
     key: 'cardio_load',

@@ -11,7 +11,7 @@ import { addDays, daysBetween, isIsoDate } from '#services/polar/local_times'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import type { HANDLED_POLAR_EVENTS } from '#services/polar/polar_webhook_service'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
-import { dataType, typesFedBy, type DataTypeKey } from '#services/records/data_types'
+import { EXERCISE_DETAIL, dataType, typesFedBy, type DataTypeKey } from '#services/records/data_types'
 import { latestSleepOffset, upsertRows } from '#services/sync/queries'
 
 export type PolarEventName = (typeof HANDLED_POLAR_EVENTS)[number]
@@ -40,7 +40,7 @@ const MAX_RANGE_DAYS = 28
 /**
  * What each event fetches: only the item it names, never the 28-day lists (issue: at most a couple
  * of calls per event). SLEEP → that night and that date's Nightly Recharge; EXERCISE → that
- * exercise with zones; ACTIVITY_SUMMARY → that day's activity and cardio load;
+ * exercise with zones, samples and route; ACTIVITY_SUMMARY → that day's activity and cardio load;
  * CONTINUOUS_HEART_RATE → that day's samples; SLEEP_WISE_* → the range named. The catalogue maps
  * the items, as in a full sync.
  */
@@ -50,7 +50,7 @@ const PULL: Record<PolarEventName, (client: AccessLinkClient, event: PolarEvent)
     { key: 'recharge', items: present(await client.getNightlyRecharge(date!)) },
   ],
   EXERCISE: async (client, { entityId }) => [
-    { key: 'exercises', items: present(await client.getExercise(entityId!, { zones: true })) },
+    { key: 'exercises', items: present(await client.getExercise(entityId!, EXERCISE_DETAIL)) },
   ],
   ACTIVITY_SUMMARY: async (client, { date }) => {
     const day = { from: date!, to: date! }

@@ -3,6 +3,7 @@ import type { LucidModel } from '@adonisjs/lucid/types/model'
 import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { DateTime } from 'luxon'
 import Exercise from '#models/exercise'
+import ExerciseSample from '#models/exercise_sample'
 import SleepRecord from '#models/sleep_record'
 import { DataVersionService } from '#services/data_version_service'
 import { columnOf, selectAttributes } from '#services/records/columns'
@@ -233,13 +234,22 @@ async function upsertMultiRow(
   return changedRows
 }
 
-/** Polar exercise ids already stored for a user. */
+/**
+ * Polar exercise ids whose detail is stored for a user: the exercise and its samples row (written
+ * from the same detail answer). An exercise stored before samples were kept, still in Polar's
+ * 30-day window, is fetched once more for its samples, zones and route.
+ */
 export async function storedExerciseIds(client: QueryClientContract, userId: number): Promise<Set<string>> {
-  const rows = await Exercise.query({ client })
-    .pojo<Pick<Exercise, 'polarExerciseId'>>()
-    .where('userId', userId)
-    .select(selectAttributes(Exercise, ['polarExerciseId']))
-  return new Set(rows.map((r) => r.polarExerciseId))
+  const idsOf = async (model: typeof Exercise | typeof ExerciseSample) => {
+    const rows = await model
+      .query({ client })
+      .pojo<{ polarExerciseId: string }>()
+      .where('userId', userId)
+      .select(selectAttributes(model, ['polarExerciseId']))
+    return new Set(rows.map((r) => r.polarExerciseId))
+  }
+  const [exercises, samples] = await Promise.all([idsOf(Exercise), idsOf(ExerciseSample)])
+  return new Set([...exercises].filter((id) => samples.has(id)))
 }
 
 /** UTC offset (minutes) of the user's latest stored night, null when none is known. */

@@ -17,7 +17,7 @@ import { expectedSyncCalls, type PolarWorkKind } from '#services/sync/polar_budg
 import { PolarBudgetService, type BudgetAllowance } from '#services/sync/polar_budget_service'
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
 import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeDefinition, type SyncTypeKey } from '#services/sync/sync_types'
-import type { Fetched } from '#services/records/data_types'
+import type { Fetched, Pulled } from '#services/records/data_types'
 import { AccountBindingService } from '#services/polar/account_binding_service'
 import ProviderAccountMismatchException from '#exceptions/provider_account_mismatch_exception'
 
@@ -172,7 +172,7 @@ export class SyncEngine {
     let rowsWritten = 0
     let progressWrittenAt = Date.now()
     let knownExercises: Promise<Set<string>> | null = null
-    const pulledItems = new Map<string, unknown[]>()
+    const pulledItems = new Map<string, Pulled>()
     // Fetched types wait here until the Polar account of the data is confirmed (the first answer
     // naming it, usually sleep): nothing is written for a token of another account.
     let pending: Array<{ type: SyncTypeDefinition; fetched: Fetched }> = []
@@ -206,21 +206,24 @@ export class SyncEngine {
       let count: number | null = null
       if (fatal) {
         errors[type.key] = fatal.message
+      } else if (type.from && !pulledItems.has(type.from)) {
+        // Mapped from the items of a type that failed: fails with it, with its reason.
+        errors[type.key] = errors[type.from as SyncTypeKey] ?? `${type.from} was not fetched`
       } else {
         try {
           const mapContext = { offsetMinutes: () => latestSleepOffset(db.connection(), user.id), range: { from, to } }
           let fetched: Fetched
           if (type.from) {
-            // No call of its own: the items another type pulled (nothing when that type failed).
-            const items = pulledItems.get(type.from) ?? []
-            fetched = { items: [], rows: await type.map(items, mapContext) }
+            // No call of its own: the items another type pulled, one row per item (so that type's count).
+            const source = pulledItems.get(type.from)!
+            fetched = { items: [], rows: await type.map(source.items, mapContext), count: source.count }
           } else {
             const pulled = await type.pull({
               client,
               range: { from, to },
               knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
             })
-            pulledItems.set(type.key, pulled.items)
+            pulledItems.set(type.key, pulled)
             fetched = { items: pulled.items, count: pulled.count, rows: await type.map(pulled.items, mapContext) }
           }
           pending.push({ type, fetched })
