@@ -166,8 +166,10 @@ export function usersRoute(state: SimState, token: string, req: SimRequest): Sim
   if (req.method === 'DELETE') {
     const reg = state.registered.get(id)
     if (!reg) return polarError(404, 'NOT_FOUND', 'User not found')
+    // De-registration forgets the user: registration, member id, webhook coverage; every token is revoked.
     state.registered.delete(id)
     state.memberIds.delete(reg.memberId)
+    state.knownUsers.delete(id)
     state.revoked.add(token)
     for (const [t, owner] of state.tokens) if (owner === id) state.revoked.add(t)
     return { status: 204 }

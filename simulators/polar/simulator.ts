@@ -83,6 +83,8 @@ export interface PolarSimulator {
   publishDay(date?: string, options?: { users?: Array<string | number> }): Promise<WebhookDelivery[]>
   /** Polar user ids `publishDay` covers: every user whose Bearer token passed authentication (not revoked; registered when `requireRegistration`). */
   knownUsers(): number[]
+  /** Polar user ids registered with the client (`POST /v3/users`), minus those de-registered since (`DELETE /v3/users/{id}`). */
+  registeredUsers(): number[]
   /** Merges delivery options (`duplicates`, `reorder`, `delayMs`, `badSignature`, `timeoutMs`, `now`); undefined values reset. */
   setWebhookOptions(options: SimWebhookOptions): void
   /** Every webhook POST (PINGs and events), oldest first (a copy). */
@@ -260,6 +262,7 @@ export async function startPolarSimulator(options: SimOptions = {}): Promise<Pol
     emitEvent: (key, event, fields) => emitEvent(state, key, event, fields),
     publishDay: (date, opts) => publishDay(state, date, opts),
     knownUsers: () => publishableTokens(state).map((token) => state.polarUserIdOf(token)),
+    registeredUsers: () => [...state.registered.keys()],
     setWebhookOptions: (opts) => {
       state.webhookOptions = { ...state.webhookOptions, ...opts }
     },
