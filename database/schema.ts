@@ -500,6 +500,89 @@ export class NightlyRechargeSchema extends BaseModel {
   declare userId: number
 }
 
+export class OauthAuthorizationCodeSchema extends BaseModel {
+  static $columns = ['adminUserId', 'codeChallenge', 'codeHash', 'createdAt', 'expiresAt', 'grantId', 'id', 'oauthClientId', 'redirectUri', 'resource', 'scopes', 'usedAt', 'userId'] as const
+  $columns = OauthAuthorizationCodeSchema.$columns
+  @column()
+  declare adminUserId: number | null
+  @column()
+  declare codeChallenge: string
+  @column()
+  declare codeHash: string
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column()
+  declare grantId: number | null
+  @column({ isPrimary: true })
+  declare id: number
+  @column()
+  declare oauthClientId: number
+  @column()
+  declare redirectUri: string
+  @column()
+  declare resource: string
+  @column()
+  declare scopes: string
+  @column.dateTime()
+  declare usedAt: DateTime | null
+  @column()
+  declare userId: number
+}
+
+export class OauthClientSchema extends BaseModel {
+  static $columns = ['clientId', 'clientSecretHash', 'clientUri', 'createdAt', 'id', 'name', 'redirectUris', 'softwareId', 'softwareVersion', 'tokenEndpointAuthMethod', 'updatedAt'] as const
+  $columns = OauthClientSchema.$columns
+  @column()
+  declare clientId: string
+  @column()
+  declare clientSecretHash: string | null
+  @column()
+  declare clientUri: string | null
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column({ isPrimary: true })
+  declare id: number
+  @column()
+  declare name: string
+  @column()
+  declare redirectUris: string
+  @column()
+  declare softwareId: string | null
+  @column()
+  declare softwareVersion: string | null
+  @column()
+  declare tokenEndpointAuthMethod: string
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+}
+
+export class OauthGrantSchema extends BaseModel {
+  static $columns = ['adminUserId', 'createdAt', 'id', 'lastUsedAt', 'oauthClientId', 'resource', 'revokedAt', 'scopes', 'updatedAt', 'userId'] as const
+  $columns = OauthGrantSchema.$columns
+  @column()
+  declare adminUserId: number | null
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column({ isPrimary: true })
+  declare id: number
+  @column.dateTime()
+  declare lastUsedAt: DateTime | null
+  @column()
+  declare oauthClientId: number
+  @column()
+  declare resource: string
+  @column.dateTime()
+  declare revokedAt: DateTime | null
+  @column()
+  declare scopes: string
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+  @column()
+  declare userId: number
+}
+
 export class OauthStateSchema extends BaseModel {
   static $columns = ['createdAt', 'expiresAt', 'payload', 'purpose', 'stateHash', 'usedAt'] as const
   $columns = OauthStateSchema.$columns
@@ -513,6 +596,29 @@ export class OauthStateSchema extends BaseModel {
   declare purpose: string
   @column({ isPrimary: true })
   declare stateHash: string
+  @column.dateTime()
+  declare usedAt: DateTime | null
+}
+
+export class OauthTokenSchema extends BaseModel {
+  static $columns = ['createdAt', 'expiresAt', 'grantId', 'id', 'kind', 'revokedAt', 'scopes', 'tokenHash', 'usedAt'] as const
+  $columns = OauthTokenSchema.$columns
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+  @column.dateTime()
+  declare expiresAt: DateTime
+  @column()
+  declare grantId: number
+  @column({ isPrimary: true })
+  declare id: number
+  @column()
+  declare kind: string
+  @column.dateTime()
+  declare revokedAt: DateTime | null
+  @column()
+  declare scopes: string
+  @column()
+  declare tokenHash: string
   @column.dateTime()
   declare usedAt: DateTime | null
 }
@@ -662,6 +768,27 @@ export class RateLimitSchema extends BaseModel {
   declare key: string
   @column()
   declare points: number
+}
+
+export class RawPayloadSchema extends BaseModel {
+  static $columns = ['contentHash', 'fetchedAt', 'id', 'lastSeenAt', 'naturalKey', 'payload', 'type', 'userId'] as const
+  $columns = RawPayloadSchema.$columns
+  @column()
+  declare contentHash: string
+  @column.dateTime()
+  declare fetchedAt: DateTime
+  @column({ isPrimary: true })
+  declare id: number
+  @column.dateTime()
+  declare lastSeenAt: DateTime
+  @column()
+  declare naturalKey: string
+  @column()
+  declare payload: Buffer
+  @column()
+  declare type: string
+  @column()
+  declare userId: number
 }
 
 export class SkinTemperatureSchema extends BaseModel {
