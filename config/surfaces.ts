@@ -18,16 +18,24 @@ export const dashboardPrefix = normalize(env.get('DASHBOARD_PREFIX', '/coolify')
 export const dashboardApiPrefix = `${dashboardPrefix}/api`
 /** Signature-authenticated receivers of provider webhooks (`/webhooks/polar`). */
 export const webhookPrefix = '/webhooks'
+/** The MCP endpoint for AI assistants (API key or OAuth bearer token, Streamable HTTP). */
+export const mcpPath = '/mcp'
 
 const startsWithSegment = (path: string, prefix: string) =>
   path === prefix || path.startsWith(`${prefix}/`)
 
 /**
- * Analytics API (`/api/...`), operations API (`OPS_PREFIX`) or webhook receivers: header or
- * signature auth, no cookies, no CSRF; the body is read by the route's auth middleware.
+ * Analytics API (`/api/...`), operations API (`OPS_PREFIX`), webhook receivers or the MCP
+ * endpoint: header or signature auth, no cookies, no CSRF; the body is read by the route's auth
+ * middleware.
  */
 export function isMachineApiPath(path: string) {
-  return startsWithSegment(path, '/api') || startsWithSegment(path, opsPrefix) || startsWithSegment(path, webhookPrefix)
+  return (
+    startsWithSegment(path, '/api') ||
+    startsWithSegment(path, opsPrefix) ||
+    startsWithSegment(path, webhookPrefix) ||
+    startsWithSegment(path, mcpPath)
+  )
 }
 
 /** Every path whose errors are rendered as RFC 9457 problem+json. */
