@@ -10,7 +10,6 @@ const OTHER_ENDPOINTS = [
   'users',
   'notifications',
   'webhooks',
-  'physical_info',
   'authorize',
   'token',
   'other',

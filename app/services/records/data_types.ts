@@ -1,4 +1,5 @@
 import type { LucidModel } from '@adonisjs/lucid/types/model'
+import ActivitySample from '#models/activity_sample'
 import BodyTemperature from '#models/body_temperature'
 import CardioLoad from '#models/cardio_load'
 import DailyActivity from '#models/daily_activity'
@@ -7,6 +8,7 @@ import Exercise from '#models/exercise'
 import ExerciseSample from '#models/exercise_sample'
 import HeartRateDay from '#models/heart_rate_day'
 import NightlyRecharge from '#models/nightly_recharge'
+import PhysicalInfo from '#models/physical_info'
 import SkinTemperature from '#models/skin_temperature'
 import SleepRecord from '#models/sleep_record'
 import SleepwiseAlertness from '#models/sleepwise_alertness'
@@ -21,18 +23,21 @@ import type {
   WireEcg,
   WireExercise,
   WireNightlyRecharge,
+  WirePhysicalInfo,
   WireSkinTemperature,
   WireSleep,
   WireSleepwiseAlertness,
   WireSleepwiseBedtime,
   WireSpo2,
 } from '#services/polar/wire_types'
+import { mapActivitySamplesFromSummaries } from '#services/polar/mappers/activity_samples_mapper'
 import { mapCardioLoadList } from '#services/polar/mappers/cardio_load_mapper'
 import { mapDailyActivityList } from '#services/polar/mappers/daily_activity_mapper'
 import { mapExercise, mapExerciseList } from '#services/polar/mappers/exercise_mapper'
 import { mapExerciseSamplesList } from '#services/polar/mappers/exercise_samples_mapper'
 import { mapHeartRateDays } from '#services/polar/mappers/heart_rate_mapper'
 import { mapNightlyRechargeList } from '#services/polar/mappers/nightly_recharge_mapper'
+import { mapPhysicalInfoList } from '#services/polar/mappers/physical_info_mapper'
 import { mapSleepList } from '#services/polar/mappers/sleep_mapper'
 import { mapSleepwiseAlertnessList, mapSleepwiseBedtimeList } from '#services/polar/mappers/sleepwise_mapper'
 import {
@@ -209,6 +214,18 @@ export const DATA_TYPES = [
     map: (items, { range }) => rowsOf(mapDailyActivityList(items as WireDailyActivity[])).filter(inRange(range, 'date')),
   }),
   define({
+    key: 'activity_samples',
+    accessLinkPath: '/v3/users/activities/samples',
+    label: 'Activity samples',
+    model: ActivitySample,
+    naturalKey: ['date'],
+    date: 'date',
+    // The summaries of the activity call carry the day samples (its sample flags): no call of its own.
+    from: 'activity',
+    map: (items, { range }) =>
+      rowsOf(mapActivitySamplesFromSummaries(items as WireDailyActivity[])).filter(inRange(range, 'date')),
+  }),
+  define({
     key: 'exercises',
     accessLinkPath: '/v3/exercises',
     label: 'Exercises',
@@ -307,6 +324,20 @@ export const DATA_TYPES = [
     date: 'date',
     pull: ({ client, range }) => list(client.listContinuousHeartRate(range)),
     map: (items) => rowsOf(mapHeartRateDays(items as WireHeartRateDay[])),
+  }),
+  define({
+    key: 'physical_info',
+    accessLinkPath: '/v3/users/physical-info',
+    label: 'Physical information',
+    model: PhysicalInfo,
+    naturalKey: ['measuredAt'],
+    date: 'date',
+    // The current settings, one call, not windowed: a changed `modified` is a new version.
+    pull: async ({ client }) => {
+      const info = await client.getPhysicalInfo()
+      return { items: info === null ? [] : [info] }
+    },
+    map: async (items, ctx) => rowsOf(mapPhysicalInfoList(items as WirePhysicalInfo[], await ctx.offsetMinutes())),
   }),
 ] as const
 

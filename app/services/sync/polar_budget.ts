@@ -47,8 +47,11 @@ export const CONTINUATION_KIND: Record<PolarWorkKind, PolarWorkKind> = {
   scheduled: 'manual',
 }
 
-/** Calls of a full re-sync of 28 days: one list call per synced type (exercise details come on top). */
-export const CALLS_PER_FULL_SYNC = 12
+/**
+ * Calls of a full re-sync of 28 days: one call per synced type that pulls its own items (types with
+ * `from` map another type's answer; exercise details come on top).
+ */
+export const CALLS_PER_FULL_SYNC = 13
 
 /** Longest range one AccessLink list call covers; longer syncs need a call per 28-day chunk. */
 export const DAYS_PER_CALL = 28
@@ -188,7 +191,7 @@ export function requiredIntervalMs(
  * The interval the scheduler uses: the configured one, or, when the budget needs longer, the
  * smallest whole multiple of it that fits. Whole multiples keep the slot length (and with it the
  * schedule) stable while the number of users grows a little: with Polar's formula the required
- * interval tends to 12 × 1 440 ÷ (0.8 × 100) = 216 minutes however many users there are, so an
+ * interval tends to 13 × 1 440 ÷ (0.8 × 100) = 234 minutes however many users there are, so an
  * hourly setting only ever becomes 2, 3 or 4 hours.
  */
 export function effectiveIntervalMs(configuredMs: number, requiredMs: number): number {

@@ -52,11 +52,11 @@ test.group('Sync | Polar budget arithmetic', () => {
   })
 
   test('a full sync reserves one call per type and 28-day chunk', ({ assert }) => {
-    assert.equal(CALLS_PER_FULL_SYNC, SYNC_TYPES.length)
-    assert.equal(expectedSyncCalls(28), 12)
-    assert.equal(expectedSyncCalls(1), 12)
-    assert.equal(expectedSyncCalls(29), 24)
-    assert.equal(expectedSyncCalls(90), 48)
+    assert.equal(CALLS_PER_FULL_SYNC, SYNC_TYPES.filter((type) => type.from === null).length)
+    assert.equal(expectedSyncCalls(28), 13)
+    assert.equal(expectedSyncCalls(1), 13)
+    assert.equal(expectedSyncCalls(29), 26)
+    assert.equal(expectedSyncCalls(90), 52)
   })
 
   test('window keys: the clock window without a reading, the known key until its reset, then keys derived from it', ({ assert }) => {
@@ -114,7 +114,7 @@ test.group('Sync | Polar budget arithmetic', () => {
     const users = 10_000
     const limits = formulaLimits(users)
     const required = requiredIntervalMs(users, limits)
-    // users × 12 calls per interval ≤ 80 % of 5 000 + 100·U per day.
+    // users × 13 calls per interval ≤ 80 % of 5 000 + 100·U per day.
     const perDay = (DAY / required) * users * CALLS_PER_FULL_SYNC
     assert.isAtMost(perDay, SCHEDULE_PLANNING_SHARE * limits[1] + 1)
     assert.closeTo(required / MINUTE, (users * CALLS_PER_FULL_SYNC * 1440) / (0.8 * 1_005_000), 0.01)
@@ -126,18 +126,18 @@ test.group('Sync | Polar budget arithmetic', () => {
     assert.isBelow((users * CALLS_PER_FULL_SYNC * 15 * MINUTE) / effective, SCHEDULE_PLANNING_SHARE * limits[0])
   })
 
-  test('up to 19 users keep an hourly interval; beyond, it grows in whole hours towards 216 minutes', ({ assert }) => {
+  test('up to 17 users keep an hourly interval; beyond, it grows in whole hours towards 234 minutes', ({ assert }) => {
     assert.equal(requiredIntervalMs(0, formulaLimits(0)), 0)
-    // 19 users × 12 calls × 24 = 5 472 ≤ 0.8 × 6 900; 20 users need 5 760 > 0.8 × 7 000.
-    assert.equal(effectiveIntervalMs(60 * MINUTE, requiredIntervalMs(19, formulaLimits(19))), 60 * MINUTE)
-    assert.equal(effectiveIntervalMs(60 * MINUTE, requiredIntervalMs(20, formulaLimits(20))), 120 * MINUTE)
-    assert.equal(requiredIntervalMs(100, formulaLimits(100)), 144 * MINUTE)
-    assert.equal(effectiveIntervalMs(60 * MINUTE, 144 * MINUTE), 180 * MINUTE)
-    assert.isBelow(requiredIntervalMs(1_000_000, formulaLimits(1_000_000)), 216 * MINUTE)
-    // A long window of 200 calls (scaled down) for 12 users: 144 calls per interval need 0.9 days.
+    // 17 users × 13 calls × 24 = 5 304 ≤ 0.8 × 6 700; 18 users need 5 616 > 0.8 × 6 800.
+    assert.equal(effectiveIntervalMs(60 * MINUTE, requiredIntervalMs(17, formulaLimits(17))), 60 * MINUTE)
+    assert.equal(effectiveIntervalMs(60 * MINUTE, requiredIntervalMs(18, formulaLimits(18))), 120 * MINUTE)
+    assert.equal(requiredIntervalMs(100, formulaLimits(100)), 156 * MINUTE)
+    assert.equal(effectiveIntervalMs(60 * MINUTE, 156 * MINUTE), 180 * MINUTE)
+    assert.isBelow(requiredIntervalMs(1_000_000, formulaLimits(1_000_000)), 234 * MINUTE)
+    // A long window of 200 calls (scaled down) for 12 users: 156 calls per interval need 0.975 days.
     const required = requiredIntervalMs(12, [60, 200])
-    assert.equal(required, Math.ceil((144 * DAY) / 160))
-    assert.equal(effectiveIntervalMs(60 * MINUTE, required), 1320 * MINUTE)
+    assert.equal(required, Math.ceil((156 * DAY) / 160))
+    assert.equal(effectiveIntervalMs(60 * MINUTE, required), 1440 * MINUTE)
     // The reconciliation interval of a day is stretched in whole days.
     assert.equal(effectiveIntervalMs(DAY, 1.5 * DAY), 2 * DAY)
     assert.equal(effectiveIntervalMs(DAY, requiredIntervalMs(1_000_000, formulaLimits(1_000_000))), DAY)
