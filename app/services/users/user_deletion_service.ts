@@ -7,6 +7,7 @@ import AuditLog from '#models/audit_log'
 import type User from '#models/user'
 import SyncInProgressException from '#exceptions/sync_in_progress_exception'
 import UnknownUserException from '#exceptions/unknown_user_exception'
+import { ApiKeyService } from '#services/auth/api_key_service'
 import { DatabaseCatalog } from '#services/database_catalog'
 import { PolarError } from '#services/polar/errors/polar_error'
 import { LocalTokenStore } from '#services/polar/local_token_store'
@@ -79,7 +80,9 @@ export class UserDeletionService {
       const polar = await this.deregister(user, localToken?.polarUserId ?? null)
       const report = await db.transaction((trx) => this.wipe(trx, user, polar, actor))
       if (localToken && [user.polarUserId, user.externalId].includes(localToken.polarUserId)) await this.local.remove()
+      // Caches of this process forget the user now (other processes: their keys name a user that is gone).
       this.cache.forgetUser(user.id)
+      ApiKeyService.clearCache()
       logger.info({ userId: user.id, auditId: report.auditId, polar: polar.outcome }, 'user erased')
       return report
     } finally {
