@@ -81,7 +81,7 @@ test.group('Sync | Polar budget', (group) => {
 
   test('scheduled syncs needing more than both windows wait for their resets: no 429, everyone stored', async ({ assert }) => {
     // Scaled down: 60 calls per 2 s and 200 per 10 s (nobody registered, so no per-user increments).
-    // A sync is 12 calls (no exercises), except for two users who train and need exercise details.
+    // A sync is 13 calls (no exercises), except for two users who train and need exercise details.
     ctx = await startSimulatorContext(SCHEDULED_DAY, {
       rateLimit: { short: 60, long: 200, shortWindowSeconds: 2, longWindowSeconds: 10 },
       defaults: { trainingDays: [] },
@@ -222,7 +222,7 @@ test.group('Sync | Polar budget', (group) => {
     assert.equal(plan.limitSource, 'formula')
     assert.deepEqual(plan.limits, [200_500, 1_005_000])
     assert.equal(plan.configuredMs, 60 * 60_000)
-    // U × 12 calls per interval within 80 % of 5 000 + 100·U per day: at least ~215 minutes.
+    // U × 13 calls per interval within 80 % of 5 000 + 100·U per day: at least ~233 minutes.
     const needed = (users * CALLS_PER_FULL_SYNC * DAY_MS) / (SCHEDULE_PLANNING_SHARE * 1_005_000)
     assert.isAtLeast(plan.requiredMs, needed)
     assert.isAtLeast(plan.effectiveMs, needed)
@@ -234,7 +234,7 @@ test.group('Sync | Polar budget', (group) => {
     await command.exec()
     const printed = command.logger.getLogs().map((l) => l.message).join('\n')
     assert.include(printed, 'every 240 min')
-    assert.include(printed, 'Interval stretched from 60 min (SYNC_INTERVAL_MINUTES): 10000 connected users need at least 215 min')
+    assert.include(printed, 'Interval stretched from 60 min (SYNC_INTERVAL_MINUTES): 10000 connected users need at least 233 min')
     assert.match(printed, /Polar long window \(1440 min\): 0 \/ 1005000 calls/)
     assert.match(printed, /Queue: \d+ pending, \d+ delayed, \d+ running/)
   }).timeout(60_000)
