@@ -107,6 +107,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   POLAR_WEBHOOK_DEDUP_SECONDS: Env.schema.number.optional(),
   /** Minutes between reconciliation polls per user while the Polar webhook is registered (default a day). */
   POLAR_RECONCILE_INTERVAL_MINUTES: Env.schema.number.optional(),
+  /** Keep every wire item Polar serves in the raw-payload archive (default true). */
+  RAW_ARCHIVE_ENABLED: Env.schema.boolean.optional(),
 
   RATE_LIMIT_REQUESTS: Env.schema.number.optional(),
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),

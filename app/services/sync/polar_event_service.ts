@@ -11,6 +11,7 @@ import { addDays, daysBetween, isIsoDate } from '#services/polar/local_times'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import type { HANDLED_POLAR_EVENTS } from '#services/polar/polar_webhook_service'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { RawArchiveService } from '#services/records/raw_archive_service'
 import { EXERCISE_DETAIL, dataType, typesFedBy, type DataTypeKey } from '#services/records/data_types'
 import { latestSleepOffset, upsertRows } from '#services/sync/queries'
 
@@ -99,7 +100,8 @@ export class PolarEventService {
     protected clients: PolarClientFactory,
     protected tokens: ProviderTokenService,
     protected accounts: AccountBindingService,
-    protected analytics: AnalyticsService
+    protected analytics: AnalyticsService,
+    protected rawArchive: RawArchiveService
   ) {}
 
   async handle(user: User, event: PolarEvent): Promise<PolarEventOutcome> {
@@ -113,6 +115,8 @@ export class PolarEventService {
     const counts: Partial<Record<DataTypeKey, number>> = {}
     const mapContext = { offsetMinutes: () => latestSleepOffset(db.connection(), user.id) }
     for (const { key, items } of pulled) {
+      // Archived before mapping, so a mapper failing on them loses nothing; a failure is logged.
+      await this.rawArchive.keep(user.id, key, items)
       // The type itself, and the types that map its items (e.g. samples derived from the same answer).
       for (const type of [dataType(key), ...typesFedBy(key)]) {
         const rows = await type.map(items, mapContext)

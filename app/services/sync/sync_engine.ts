@@ -18,6 +18,7 @@ import { PolarBudgetService, type BudgetAllowance } from '#services/sync/polar_b
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
 import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeDefinition, type SyncTypeKey } from '#services/sync/sync_types'
 import type { Fetched, Pulled } from '#services/records/data_types'
+import { RawArchiveService } from '#services/records/raw_archive_service'
 import { AccountBindingService } from '#services/polar/account_binding_service'
 import ProviderAccountMismatchException from '#exceptions/provider_account_mismatch_exception'
 
@@ -125,7 +126,8 @@ export class SyncEngine {
     protected analytics: AnalyticsService,
     protected rateLimits: ProviderRateLimitService,
     protected accounts: AccountBindingService,
-    protected budget: PolarBudgetService
+    protected budget: PolarBudgetService,
+    protected rawArchive: RawArchiveService
   ) {}
 
   async run(user: User, options: SyncOptions): Promise<SyncOutcome> {
@@ -176,6 +178,10 @@ export class SyncEngine {
     // Fetched types wait here until the Polar account of the data is confirmed (the first answer
     // naming it, usually sleep): nothing is written for a token of another account.
     let pending: Array<{ type: SyncTypeDefinition; fetched: Fetched }> = []
+    // Wire items wait with them and are archived where the rows are written, even when mapping
+    // them failed (the archive is what a fixed mapper re-derives from).
+    let unarchived: Array<{ key: SyncTypeKey; items: unknown[] }> = []
+    const archiveFailures: string[] = []
     let accountConfirmed = false
     const writePending = async () => {
       for (const { type, fetched } of pending) {
@@ -189,6 +195,10 @@ export class SyncEngine {
         }
       }
       pending = []
+      for (const { key, items } of unarchived) {
+        if (await this.rawArchive.keep(user.id, key, items)) archiveFailures.push(key)
+      }
+      unarchived = []
     }
     const confirmAccount = async () => {
       try {
@@ -224,6 +234,7 @@ export class SyncEngine {
               knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
             })
             pulledItems.set(type.key, pulled)
+            unarchived.push({ key: type.key, items: pulled.items })
             fetched = { items: pulled.items, count: pulled.count, rows: await type.map(pulled.items, mapContext) }
           }
           pending.push({ type, fetched })
@@ -267,11 +278,14 @@ export class SyncEngine {
             ? 'partial'
             : 'success'
     const finished = this.clock.now()
+    // An archive failure is noted in the run (`raw_archive`) without failing it: the rows are stored.
+    const runErrors =
+      archiveFailures.length > 0 ? { ...errors, raw_archive: `archiving ${archiveFailures.join(', ')} failed; the rows were stored` } : errors
 
     run.merge({
       status,
       results: JSON.stringify(results),
-      errors: failedTypes > 0 ? JSON.stringify(errors) : null,
+      errors: Object.keys(runErrors).length > 0 ? JSON.stringify(runErrors) : null,
       progress: JSON.stringify(progress),
       providerCalls: client.callCount,
       rateLimit: client.rateLimit ? JSON.stringify(client.rateLimit) : null,

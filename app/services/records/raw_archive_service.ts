@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import env from '#start/env'
+import RawPayload from '#models/raw_payload'
+import { ClockService } from '#services/clock_service'
+import { columnOf, type AttributeOf } from '#services/records/columns'
+import { dataType, type DataType, type DataTypeKey, type MapContext } from '#services/records/data_types'
+import { latestSleepOffset } from '#services/sync/queries'
+
+/** Archive rows per INSERT: 7 bindings each, far below SQLite's bind-parameter limit. */
+const ARCHIVE_BATCH_SIZE = 500
+
+/** JSON with object keys sorted at every level: equal content gives equal text, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner
+    const sorted: Record<string, unknown> = {}
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key]
+    return sorted
+  })
+}
+
+/** SHA-256 (hex) of a canonical JSON text: the archive's content hash. */
+export function contentHashOf(canonical: string): string {
+  return createHash('sha256').update(canonical, 'utf8').digest('hex')
+}
+
+/** Whether wire items are archived (RAW_ARCHIVE_ENABLED, default true). */
+export function rawArchiveEnabled(): boolean {
+  return env.get('RAW_ARCHIVE_ENABLED') ?? true
+}
+
+/** The values of a row's natural key, as the archive's `natural_key` text. */
+export function naturalKeyText(type: DataType, row: Record<string, unknown>): string {
+  return naturalKeyAttributes(type)
+    .map((attribute) => String(row[attribute] ?? ''))
+    .join('|')
+}
+
+/** The attributes (camelCase) of a type's natural-key columns. */
+export function naturalKeyAttributes(type: DataType): string[] {
+  return type.naturalKey.map((column) => type.model.$keys.columnsToAttributes.get(column) ?? column)
+}
+
+/** One item as the archive keeps it. */
+interface ArchiveEntry {
+  naturalKey: string
+  contentHash: string
+  payload: Buffer
+}
+
+/**
+ * The raw-payload archive (issue 19): every wire item a pull produced, kept compressed per user,
+ * type, natural key and content hash, so a mapper fixed later can re-derive rows from what Polar
+ * served (`node ace data:rederive`). Identical content fetched again only moves `last_seen_at`.
+ * Retention is forever; RAW_ARCHIVE_ENABLED=false stops archiving (kept entries stay).
+ */
+@inject()
+export class RawArchiveService {
+  constructor(protected clock: ClockService) {}
+
+  /**
+   * Archives the items one pull of `key` produced (types with `from` pull nothing and archive
+   * nothing). Never throws: a failure is logged and returned as a message safe to store in a sync
+   * run, so it can never cost the rows written beside it. Null when archived (or disabled).
+   */
+  async keep(userId: number, key: DataTypeKey, items: unknown[]): Promise<string | null> {
+    if (items.length === 0 || !rawArchiveEnabled()) return null
+    try {
+      await this.store(db.connection(), userId, key, items)
+      return null
+    } catch (error) {
+      logger.error({ err: error, userId, type: key, items: items.length }, 'raw archive write failed; the rows were stored')
+      return 'Archiving the raw payloads failed inside HRVault; the error was logged.'
+    }
+  }
+
+  /**
+   * Writes the archive entries of `items` in bulk: `INSERT … ON CONFLICT (user_id, type,
+   * natural_key, content_hash) DO UPDATE SET last_seen_at`, so only content not seen before adds
+   * rows. Each item's natural key comes from mapping it alone with the type's current `map`
+   * (no window: every item counts); an item that maps to no row, or that the mapper rejects, is
+   * kept as `unmapped:<hash>`. Returns the number of distinct entries written or confirmed.
+   */
+  async store(client: QueryClientContract, userId: number, key: DataTypeKey, items: unknown[]): Promise<number> {
+    const type = dataType(key)
+    let offset: Promise<number | null> | null = null
+    const ctx: MapContext = { offsetMinutes: () => (offset ??= latestSleepOffset(client, userId)) }
+    const entries = new Map<string, ArchiveEntry>()
+    for (const item of items) {
+      const canonical = canonicalJson(item)
+      const contentHash = contentHashOf(canonical)
+      const naturalKey = (await this.naturalKeyOf(type, item, ctx)) ?? `unmapped:${contentHash}`
+      const id = `${naturalKey}\u0000${contentHash}`
+      if (!entries.has(id)) entries.set(id, { naturalKey, contentHash, payload: RawPayload.encode(canonical) })
+    }
+    const stamp = this.clock.now().toFormat(client.dialect.dateTimeFormat)
+    const column = (attribute: AttributeOf<typeof RawPayload>) => columnOf(RawPayload, attribute)
+    const records = [...entries.values()].map((entry) => ({
+      [column('userId')]: userId,
+      [column('type')]: key,
+      [column('naturalKey')]: entry.naturalKey,
+      [column('contentHash')]: entry.contentHash,
+      [column('payload')]: entry.payload,
+      [column('fetchedAt')]: stamp,
+      [column('lastSeenAt')]: stamp,
+    }))
+    const conflict = (['userId', 'type', 'naturalKey', 'contentHash'] as const).map(column)
+    for (let i = 0; i < records.length; i += ARCHIVE_BATCH_SIZE) {
+      await client
+        .knexQuery()
+        .table(RawPayload.table)
+        .insert(records.slice(i, i + ARCHIVE_BATCH_SIZE))
+        .onConflict(conflict)
+        .merge({ [column('lastSeenAt')]: stamp })
+    }
+    return records.length
+  }
+
+  /**
+   * The natural key of the row(s) one item maps to (several rows: their keys, sorted, joined by
+   * `;`); null when it maps to none or the mapper throws on it.
+   */
+  protected async naturalKeyOf(type: DataType, item: unknown, ctx: MapContext): Promise<string | null> {
+    let rows: Record<string, unknown>[]
+    try {
+      rows = await type.map([item], ctx)
+    } catch {
+      return null
+    }
+    if (rows.length === 0) return null
+    const keys = [...new Set(rows.map((row) => naturalKeyText(type, row)))].sort()
+    const text = keys.join(';')
+    return text.length <= 200 ? text : `rows:${contentHashOf(text)}`
+  }
+}

@@ -1,0 +1,182 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+import db from '@adonisjs/lucid/services/db'
+import RawPayload from '#models/raw_payload'
+import User from '#models/user'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
+import { DATA_TYPES, dataType } from '#services/records/data_types'
+import { RawArchiveService, canonicalJson, contentHashOf, naturalKeyAttributes, naturalKeyText } from '#services/records/raw_archive_service'
+import { PolarEventService } from '#services/sync/polar_event_service'
+import { UserSyncService } from '#services/sync/user_sync_service'
+import { completeToken, simulatorPerTest, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+
+const TODAY = '2026-03-15'
+const DAYS = 10
+
+/** A user connected with a complete simulated profile and bound to its Polar account. */
+async function connectedUser(ctx: SimulatorContext, externalId: string) {
+  const token = completeToken(externalId)
+  const user = await User.create({ externalId, isActive: true, polarUserId: String(ctx.sim.polarUserIdOf(token)) })
+  await (await app.container.make(ProviderTokenService)).store(user, token)
+  return { user, token }
+}
+
+async function sync(user: User, days = DAYS) {
+  return (await app.container.make(UserSyncService)).sync(user, { trigger: 'command', days })
+}
+
+/** Every archive row of a user, oldest first. */
+const archiveOf = (user: User) => RawPayload.query().where('userId', user.id).orderBy('id')
+
+/** Natural-key texts of a type's stored rows. */
+async function storedKeys(user: User, key: (typeof DATA_TYPES)[number]['key']) {
+  const type = dataType(key)
+  const rows = await type.model.query().where('userId', user.id)
+  return new Set(rows.map((row) => naturalKeyText(type, row as unknown as Record<string, unknown>)))
+}
+
+/** Types that make calls of their own (types with `from` archive nothing). */
+const PULLING = DATA_TYPES.filter((type) => type.from === null)
+
+test.group('Sync | raw-payload archive', (group) => {
+  const ctx = simulatorPerTest(group, TODAY)
+
+  test('a sync archives one entry per natural key of every pulled type, as the rows have them', async ({ assert }) => {
+    const { user } = await connectedUser(ctx(), 'archivist')
+    const outcome = await sync(user)
+    assert.equal(outcome.status, 'success')
+    const archive = await archiveOf(user)
+    assert.isAbove(archive.length, 0)
+
+    for (const type of PULLING) {
+      const entries = archive.filter((entry) => entry.type === type.key)
+      const keys = entries.map((entry) => entry.naturalKey)
+      assert.equal(new Set(keys).size, keys.length, `${type.key}: one version per natural key`)
+      assert.notInclude(keys.join(','), 'unmapped:', type.key)
+      assert.deepEqual(new Set(keys), await storedKeys(user, type.key), type.key)
+    }
+    // Types mapped from another's items keep nothing of their own.
+    for (const type of DATA_TYPES.filter((t) => t.from !== null)) {
+      assert.lengthOf(archive.filter((entry) => entry.type === type.key), 0, type.key)
+    }
+    // Each payload is the item's canonical JSON, compressed, and its hash is the content hash.
+    for (const entry of archive) {
+      const text = entry.payloadText()
+      assert.equal(contentHashOf(text), entry.contentHash)
+      assert.equal(canonicalJson(entry.payloadJson()), text)
+      assert.isBelow(entry.payload.length, Buffer.byteLength(text))
+      assert.equal(entry.fetchedAt.toMillis(), entry.lastSeenAt.toMillis())
+    }
+    const sleep = archive.find((entry) => entry.type === 'sleep' && entry.naturalKey === TODAY)!
+    assert.equal((sleep.payloadJson() as { date: string }).date, TODAY)
+  })
+
+  test('an identical second sync stores nothing new and moves last_seen_at', async ({ assert }) => {
+    const { user } = await connectedUser(ctx(), 'repeat')
+    await sync(user)
+    const first = await archiveOf(user)
+    ctx().clock.set(`${TODAY}T15:30:00`)
+    await sync(user)
+    const second = await archiveOf(user)
+    // Exercises already stored are not fetched again: only their first fetch is archived.
+    const refetched = second.filter((entry) => entry.type !== 'exercises')
+    assert.deepEqual(
+      second.map((e) => [e.id, e.contentHash]),
+      first.map((e) => [e.id, e.contentHash])
+    )
+    // Fetched at 12:00, seen again at 15:30.
+    for (const entry of refetched) {
+      assert.equal(entry.lastSeenAt.toMillis() - entry.fetchedAt.toMillis(), 3.5 * 3_600_000, `${entry.type} ${entry.naturalKey}`)
+    }
+    assert.isAbove(refetched.length, 0)
+  })
+
+  test('changed data for the same natural key adds a second version; the newest is the one last seen', async ({ assert }) => {
+    const { user, token } = await connectedUser(ctx(), 'changer')
+    await sync(user)
+    const before = await archiveOf(user)
+    const recharges = before.filter((e) => e.type === 'recharge').length
+    assert.isAbove(recharges, 0)
+
+    ctx().sim.setProfile(token, { hrvBase: 140 })
+    ctx().clock.set(`${TODAY}T16:00:00`)
+    await sync(user)
+    const after = await archiveOf(user)
+    const versions = after.filter((e) => e.type === 'recharge')
+    assert.lengthOf(versions, recharges * 2)
+    const byKey = Map.groupBy(versions, (e) => e.naturalKey)
+    for (const [date, pair] of byKey) {
+      assert.lengthOf(pair, 2, date)
+      assert.notEqual(pair[0].contentHash, pair[1].contentHash)
+      assert.isAbove(pair[1].fetchedAt.toMillis(), pair[0].fetchedAt.toMillis())
+    }
+    // Unchanged types gained nothing.
+    assert.equal(after.filter((e) => e.type === 'cardio_load').length, before.filter((e) => e.type === 'cardio_load').length)
+  })
+
+  test('a webhook event fetch archives its items under the same keys a full sync uses', async ({ assert }) => {
+    const { user } = await connectedUser(ctx(), 'pushed')
+    const events = await app.container.make(PolarEventService)
+    await events.handle(user, { event: 'SLEEP', polarUserId: user.polarUserId!, date: TODAY })
+    await events.handle(user, { event: 'CONTINUOUS_HEART_RATE', polarUserId: user.polarUserId!, date: TODAY })
+    const archive = await archiveOf(user)
+    assert.sameMembers(
+      archive.map((e) => `${e.type} ${e.naturalKey}`),
+      [`sleep ${TODAY}`, `recharge ${TODAY}`, `heart_rate ${TODAY}`]
+    )
+
+    // The same items through the lists of a full sync: no second version for that date.
+    ctx().clock.set(`${TODAY}T18:00:00`)
+    await sync(user, 3)
+    const after = await archiveOf(user)
+    for (const key of ['sleep', 'recharge', 'heart_rate']) {
+      assert.lengthOf(after.filter((e) => e.type === key && e.naturalKey === TODAY), 1, key)
+    }
+  })
+
+  test('RAW_ARCHIVE_ENABLED=false archives nothing and the sync stores its rows', async ({ assert, cleanup }) => {
+    const previous = env.get('RAW_ARCHIVE_ENABLED')
+    env.set('RAW_ARCHIVE_ENABLED', false)
+    cleanup(() => env.set('RAW_ARCHIVE_ENABLED', previous as boolean))
+    const { user } = await connectedUser(ctx(), 'unarchived')
+    const outcome = await sync(user)
+    assert.equal(outcome.status, 'success')
+    assert.isAbove(outcome.rowsWritten, 0)
+    assert.lengthOf(await archiveOf(user), 0)
+  })
+
+  test('an archive failure keeps the rows, leaves the status and is noted in the sync run', async ({ assert, cleanup }) => {
+    class FailingArchive extends RawArchiveService {
+      async store(): Promise<number> {
+        throw new Error('disk full')
+      }
+    }
+    app.container.swap(RawArchiveService, () => new FailingArchive(ctx().clock))
+    cleanup(() => app.container.restore(RawArchiveService))
+    const { user } = await connectedUser(ctx(), 'fragile')
+    const outcome = await sync(user)
+    assert.equal(outcome.status, 'success')
+    assert.deepEqual(outcome.errors, {})
+    assert.equal(outcome.results.sleep, DAYS)
+    const [{ n }] = await db.from('sleep_records').where('user_id', user.id).count('* as n')
+    assert.equal(Number(n), DAYS)
+    assert.lengthOf(await archiveOf(user), 0)
+    const run = await db.from('sync_runs').where('user_id', user.id).firstOrFail()
+    const errors = JSON.parse(run.errors)
+    assert.match(errors.raw_archive, /^archiving sleep, recharge, .* failed; the rows were stored$/)
+    assert.notInclude(run.errors, 'disk full')
+  })
+
+  test('items the mapper rejects are kept as unmapped:<hash>', async ({ assert }) => {
+    const { user } = await connectedUser(ctx(), 'odd')
+    const archive = await app.container.make(RawArchiveService)
+    const odd = { date: 'not a date', polar_user: 'x' }
+    await archive.store(db.connection(), user.id, 'sleep', [odd, odd])
+    const [entry] = await archiveOf(user)
+    assert.equal(entry.naturalKey, `unmapped:${entry.contentHash}`)
+    assert.deepEqual(entry.payloadJson(), odd)
+    assert.lengthOf(await archiveOf(user), 1)
+    assert.deepEqual(naturalKeyAttributes(dataType('body_temperature')), ['startTime', 'measurementType'])
+  })
+})
