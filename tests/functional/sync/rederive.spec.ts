@@ -113,7 +113,9 @@ test.group('Sync | data:rederive', (group) => {
     // A release with a sleep mapper bug (scores lost, every stage as deep sleep) syncs again.
     const sleep = dataType('sleep')
     const correct = sleep.map
-    cleanup(() => (sleep.map = correct))
+    cleanup(() => {
+      sleep.map = correct
+    })
     sleep.map = async (items, mapCtx) =>
       (await correct(items, mapCtx)).map((row) => ({ ...row, sleepScore: null, deepSleepSeconds: row.lightSleepSeconds }))
     ctx().clock.set(`${TODAY}T18:00:00`)
