@@ -41,4 +41,5 @@ export const middleware = router.named({
   guest: () => import('#middleware/guest_middleware'),
   adminSetup: () => import('#middleware/admin_setup_middleware'),
   webhookBody: () => import('#middleware/webhook_body_middleware'),
+  mcpAuth: () => import('#middleware/mcp_auth_middleware'),
 })

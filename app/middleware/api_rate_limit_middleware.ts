@@ -4,17 +4,28 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import env from '#start/env'
 import { RateLimitService } from '#services/rate_limit_service'
 
+declare module '@adonisjs/core/http' {
+  interface HttpContext {
+    /**
+     * The budget a request counts against when its credential is not an API key (an OAuth grant
+     * on /mcp), set by the route's auth middleware.
+     */
+    rateLimitSubject?: string
+  }
+}
+
 /**
- * Per-key rate limit of the analytics API (RATE_LIMIT_REQUESTS per
- * RATE_LIMIT_WINDOW). Every response carries RateLimit-* headers; a spent
- * budget is a 429 with Retry-After. Runs after ApiKeyMiddleware.
+ * Per-key rate limit of the analytics API and the MCP endpoint (RATE_LIMIT_REQUESTS per
+ * RATE_LIMIT_WINDOW): one budget per API key, whichever surface it is used on, one per OAuth
+ * grant (`ctx.rateLimitSubject`), else one per address. Every response carries RateLimit-*
+ * headers; a spent budget is a 429 with Retry-After. Runs after the route's auth middleware.
  */
 @inject()
 export default class ApiRateLimitMiddleware {
   constructor(protected rateLimits: RateLimitService) {}
 
   async handle(ctx: HttpContext, next: NextFn) {
-    const subject = ctx.apiKey?.id ? `key:${ctx.apiKey.id}` : `ip:${ctx.request.ip()}`
+    const subject = ctx.rateLimitSubject ?? (ctx.apiKey?.id ? `key:${ctx.apiKey.id}` : `ip:${ctx.request.ip()}`)
     const headers = await this.rateLimits.hit(
       {
         bucket: 'api',

@@ -14,11 +14,14 @@ export const isoDateRule = () =>
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .use(realCalendarDate())
 
-const realCalendarDate = vine.createRule((value, _options, field) => {
-  if (typeof value !== 'string') return
+/** True when `YYYY-MM-DD` names a day of the calendar (2026-02-30 does not). */
+export function isRealCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number)
   const date = new Date(Date.UTC(year, month - 1, day))
-  const valid =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  if (!valid) field.report('The {{ field }} field must be a real calendar date', 'calendarDate', field)
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+const realCalendarDate = vine.createRule((value, _options, field) => {
+  if (typeof value !== 'string') return
+  if (!isRealCalendarDate(value)) field.report('The {{ field }} field must be a real calendar date', 'calendarDate', field)
 })

@@ -6,6 +6,7 @@ import SyncCooldownException from '#exceptions/sync_cooldown_exception'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { ManualSyncGuardService } from '#services/sync/manual_sync_guard_service'
 import { SyncSchedulerService } from '#services/sync/sync_scheduler_service'
+import type { SyncTrigger } from '#services/sync/sync_engine'
 
 export type SyncStart =
   | { state: 'unknown_user' }
@@ -18,10 +19,11 @@ export type SyncStart =
 export type SyncPoll = { state: 'unknown_user' } | { state: 'queued' } | { state: 'run'; run: SyncRun }
 
 /**
- * Sync now from the admin UI: enqueues the scheduler's immediate sync (the same per-user job, so
- * the per-user lock, failed-job store and analytics hook apply) and lets the page poll the sync
- * run the job records under its job id. A Sync now is a manual sync: the same per-user cooldown and
- * Polar budget reserve as the API trigger apply (ManualSyncGuardService).
+ * Sync now from the admin UI (and the MCP tool trigger_sync): enqueues the scheduler's immediate
+ * sync (the same per-user job, so the per-user lock, failed-job store and analytics hook apply) and
+ * lets the caller poll the sync run the job records under its job id. A Sync now is a manual sync:
+ * the same per-user cooldown and Polar budget reserve as the API trigger apply
+ * (ManualSyncGuardService).
  */
 @inject()
 export class AdminSyncService {
@@ -31,7 +33,8 @@ export class AdminSyncService {
     protected guard: ManualSyncGuardService
   ) {}
 
-  async start(externalId: string, days?: number): Promise<SyncStart> {
+  /** `trigger` is what the sync run records: `admin` for the admin UI, `api` for an MCP client. */
+  async start(externalId: string, days?: number, trigger: SyncTrigger = 'admin'): Promise<SyncStart> {
     const user = await User.findBy('externalId', externalId)
     if (!user) return { state: 'unknown_user' }
     if (!(await this.tokens.tokenFor(user))) return { state: 'not_connected' }
@@ -46,7 +49,7 @@ export class AdminSyncService {
       }
       throw error
     }
-    return { state: 'queued', jobId: await this.scheduler.backfill(user.id, days, 'admin') }
+    return { state: 'queued', jobId: await this.scheduler.backfill(user.id, days, trigger) }
   }
 
   /** The run recorded for a job (or "queued" while the worker has not picked it up). */

@@ -1,0 +1,16 @@
+import { Exception } from '@adonisjs/core/exceptions'
+
+/**
+ * A request to /mcp without a valid API key or OAuth access token (401). The challenge names the
+ * protected-resource metadata (RFC 9728), where a connector finds the authorization server.
+ */
+export default class McpUnauthorizedException extends Exception {
+  static status = 401
+  static code = 'E_MCP_UNAUTHORIZED'
+  headers: Record<string, string>
+
+  constructor(message: string, resourceMetadataUrl: string) {
+    super(message)
+    this.headers = { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl}"` }
+  }
+}

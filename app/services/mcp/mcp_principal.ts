@@ -1,0 +1,117 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import env from '#start/env'
+import { mcpPath } from '#config/surfaces'
+import { ApiKeyService, type ApiKeyIdentity } from '#services/auth/api_key_service'
+import { RateLimitService } from '#services/rate_limit_service'
+import { API_KEY_FAILURE_POLICY } from '#middleware/api_key_middleware'
+import { OAuthAccessTokens } from '#services/mcp/oauth_access_tokens'
+import InvalidApiKeyException from '#exceptions/invalid_api_key_exception'
+import McpUnauthorizedException from '#exceptions/mcp_unauthorized_exception'
+
+/** Scopes of the MCP tools: reading data and analytics, starting a sync. */
+export const MCP_SCOPES = ['health:read', 'sync'] as const
+export type McpScope = (typeof MCP_SCOPES)[number]
+
+/** Who is calling /mcp: an API key or an OAuth access token, and what it may do. */
+export interface McpPrincipal {
+  kind: 'api_key' | 'oauth'
+  /** The key's name or the OAuth client's name (audit log). */
+  name: string
+  /** `key:<id>` or `oauth:<client_id>` (audit log; never the secret). */
+  credential: string
+  /** External id of the only user this credential may read; null for a service key (any user). */
+  userExternalId: string | null
+  scopes: string[]
+  /** The rate-limit budget this credential counts against (shared with REST for API keys). */
+  rateLimitSubject: string
+  /** The API key identity when the credential is an API key (REST's `ctx.apiKey`). */
+  apiKey: ApiKeyIdentity | null
+}
+
+/** The public base URL: APP_URL, else the listen address. */
+function publicBaseUrl(): string {
+  const base = env.get('APP_URL') ?? `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT', 3333)}`
+  return base.replace(/\/+$/, '')
+}
+
+/** Where a client finds the authorization server of /mcp (RFC 9728, path-suffixed form). */
+export function mcpResourceMetadataUrl(): string {
+  return `${publicBaseUrl()}/.well-known/oauth-protected-resource${mcpPath}`
+}
+
+/**
+ * Authenticates a request to /mcp: `X-API-Key: <key>`, or `Authorization: Bearer <value>` where the
+ * value is an HRVault API key or else an OAuth access token of the authorization server. API keys
+ * carry both scopes; a user-scoped key and every OAuth token are bound to one user. Unlike the REST
+ * API there is no open loopback mode: a request without valid credentials is a 401 whose
+ * challenge points at the protected-resource metadata, so a connector can start OAuth. Failed
+ * attempts count against the same per-address budget as the REST API's.
+ */
+@inject()
+export class McpPrincipalResolver {
+  constructor(
+    protected apiKeys: ApiKeyService,
+    protected rateLimits: RateLimitService
+  ) {}
+
+  async resolve(ctx: HttpContext): Promise<McpPrincipal> {
+    const apiKeyHeader = ctx.request.header('x-api-key')
+    const bearer = this.bearerOf(ctx.request.header('authorization'))
+    try {
+      if (apiKeyHeader) return this.fromApiKey(await this.apiKeys.authenticate(apiKeyHeader))
+      if (bearer) return await this.fromBearer(ctx, bearer)
+      throw this.unauthorized('Credentials are required: an API key (X-API-Key or Authorization: Bearer) or an OAuth access token.')
+    } catch (error) {
+      if (error instanceof InvalidApiKeyException) {
+        await this.rateLimits.hitIfAvailable(API_KEY_FAILURE_POLICY, ctx.request.ip())
+        throw this.unauthorized(error.message)
+      }
+      if (error instanceof McpUnauthorizedException) {
+        await this.rateLimits.hitIfAvailable(API_KEY_FAILURE_POLICY, ctx.request.ip())
+      }
+      throw error
+    }
+  }
+
+  /** An API key first (one indexed lookup, cached), else an OAuth access token. */
+  protected async fromBearer(ctx: HttpContext, value: string): Promise<McpPrincipal> {
+    try {
+      return this.fromApiKey(await this.apiKeys.authenticate(value))
+    } catch (error) {
+      if (!(error instanceof InvalidApiKeyException)) throw error
+    }
+    const grant = await (await ctx.containerResolver.make(OAuthAccessTokens)).verify(value)
+    if (!grant) throw this.unauthorized('The bearer token is not a valid API key or OAuth access token (revoked or expired?).')
+    return {
+      kind: 'oauth',
+      name: grant.clientName,
+      credential: `oauth:${grant.clientId}`,
+      userExternalId: grant.externalUserId,
+      scopes: grant.scopes,
+      rateLimitSubject: `oauth:${grant.clientId}:${grant.userId}`,
+      apiKey: null,
+    }
+  }
+
+  protected fromApiKey(identity: ApiKeyIdentity): McpPrincipal {
+    return {
+      kind: 'api_key',
+      name: identity.name,
+      credential: `key:${identity.id}`,
+      userExternalId: identity.userExternalId,
+      scopes: [...MCP_SCOPES],
+      rateLimitSubject: `key:${identity.id}`,
+      apiKey: identity,
+    }
+  }
+
+  protected bearerOf(header: string | undefined): string | null {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
+    return match ? match[1] : null
+  }
+
+  protected unauthorized(message: string) {
+    return new McpUnauthorizedException(message, mcpResourceMetadataUrl())
+  }
+}
