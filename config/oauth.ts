@@ -15,6 +15,9 @@ import env from '#start/env'
 export const OAUTH_SCOPES = ['health:read', 'sync'] as const
 export type OAuthScope = (typeof OAUTH_SCOPES)[number]
 
+/** Token endpoint client authentication: public clients (PKCE only) or a secret via Basic or the body. */
+export const CLIENT_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const
+
 export const oauthLifetimes = {
   /** An authorization code is exchanged by the client right after the redirect. */
   codeSeconds: 5 * 60,
@@ -25,8 +28,6 @@ export const oauthLifetimes = {
 
 /** Dynamic client registration per address (shared counters, like every limit). */
 export const registrationLimit = { requests: 20, window: '1 hour' }
-/** Token and revocation requests per address. */
-export const tokenEndpointLimit = { requests: 120, window: '1 minute' }
 
 /** The issuer: APP_URL (or http://HOST:PORT) without a trailing slash. */
 export function oauthIssuer(): string {

@@ -25,16 +25,30 @@ const startsWithSegment = (path: string, prefix: string) =>
   path === prefix || path.startsWith(`${prefix}/`)
 
 /**
- * Analytics API (`/api/...`), operations API (`OPS_PREFIX`), webhook receivers or the MCP
- * endpoint: header or signature auth, no cookies, no CSRF; the body is read by the route's auth
- * middleware.
+ * The OAuth authorization server's machine endpoints (registration, token, revocation): the
+ * client authenticates in the request body or header, so no session and no CSRF, and the body is
+ * read at once. The authorization endpoint (`/oauth/authorize`) is an admin UI page instead.
+ */
+export const OAUTH_ENDPOINT_PATHS = ['/oauth/register', '/oauth/token', '/oauth/revoke']
+
+export function isOAuthEndpointPath(path: string) {
+  return OAUTH_ENDPOINT_PATHS.includes(path.replace(/\/+$/, ''))
+}
+
+/**
+ * Analytics API (`/api/...`), operations API (`OPS_PREFIX`), webhook receivers, the MCP
+ * endpoint, discovery documents (`/.well-known/...`) or the OAuth endpoints: header, signature or
+ * client auth, no cookies, no CSRF; the body is read by the route's auth middleware (on the OAuth
+ * endpoints at once, since the client's credentials may be in it).
  */
 export function isMachineApiPath(path: string) {
   return (
     startsWithSegment(path, '/api') ||
     startsWithSegment(path, opsPrefix) ||
     startsWithSegment(path, webhookPrefix) ||
-    startsWithSegment(path, mcpPath)
+    startsWithSegment(path, mcpPath) ||
+    startsWithSegment(path, '/.well-known') ||
+    isOAuthEndpointPath(path)
   )
 }
 

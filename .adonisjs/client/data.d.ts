@@ -8,7 +8,10 @@ import type { InferData, InferVariants } from '@adonisjs/core/types/transformers
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ActivityDayTransformer from '#transformers/activity_day_transformer'
 import type ActivityRecordTransformer from '#transformers/activity_record_transformer'
+import type ActivitySampleDayTransformer from '#transformers/activity_sample_day_transformer'
 import type AdminApiKeyTransformer from '#transformers/admin/api_key_transformer'
+import type AdminOauthConsentTransformer from '#transformers/admin/oauth_consent_transformer'
+import type AdminOauthGrantTransformer from '#transformers/admin/oauth_grant_transformer'
 import type AdminOverviewTransformer from '#transformers/admin/overview_transformer'
 import type AdminPolarBudgetTransformer from '#transformers/admin/polar_budget_transformer'
 import type AdminPolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
@@ -27,13 +30,16 @@ import type EcgRecordTransformer from '#transformers/ecg_record_transformer'
 import type ExerciseDetailTransformer from '#transformers/exercise_detail_transformer'
 import type ExerciseRecordTransformer from '#transformers/exercise_record_transformer'
 import type ExportSummaryTransformer from '#transformers/export_summary_transformer'
+import type HeartRateSamplesTransformer from '#transformers/heart_rate_samples_transformer'
 import type HeartRateSummaryTransformer from '#transformers/heart_rate_summary_transformer'
 import type InsightsTransformer from '#transformers/insights_transformer'
 import type NightlyRechargeTransformer from '#transformers/nightly_recharge_transformer'
 import type OpsConsoleRunTransformer from '#transformers/ops/console_run_transformer'
+import type OpsPolarBudgetViewTransformer from '#transformers/ops/polar_budget_view'
 import type OpsTokenTransformer from '#transformers/ops/token_transformer'
 import type PatternDetectionTransformer from '#transformers/pattern_detection_transformer'
 import type PatternTransformer from '#transformers/pattern_transformer'
+import type PhysicalInfoTransformer from '#transformers/physical_info_transformer'
 import type SkinTemperatureTransformer from '#transformers/skin_temperature_transformer'
 import type SleepNightTransformer from '#transformers/sleep_night_transformer'
 import type SleepRecordTransformer from '#transformers/sleep_record_transformer'
@@ -52,10 +58,22 @@ export namespace Data {
   export namespace ActivityRecord {
     export type Variants = InferVariants<ActivityRecordTransformer>
   }
+  export type ActivitySampleDay = InferData<ActivitySampleDayTransformer>
+  export namespace ActivitySampleDay {
+    export type Variants = InferVariants<ActivitySampleDayTransformer>
+  }
   export namespace Admin {
     export type ApiKey = InferData<AdminApiKeyTransformer>
     export namespace ApiKey {
       export type Variants = InferVariants<AdminApiKeyTransformer>
+    }
+    export type OauthConsent = InferData<AdminOauthConsentTransformer>
+    export namespace OauthConsent {
+      export type Variants = InferVariants<AdminOauthConsentTransformer>
+    }
+    export type OauthGrant = InferData<AdminOauthGrantTransformer>
+    export namespace OauthGrant {
+      export type Variants = InferVariants<AdminOauthGrantTransformer>
     }
     export type Overview = InferData<AdminOverviewTransformer>
     export namespace Overview {
@@ -130,6 +148,10 @@ export namespace Data {
   export namespace ExportSummary {
     export type Variants = InferVariants<ExportSummaryTransformer>
   }
+  export type HeartRateSamples = InferData<HeartRateSamplesTransformer>
+  export namespace HeartRateSamples {
+    export type Variants = InferVariants<HeartRateSamplesTransformer>
+  }
   export type HeartRateSummary = InferData<HeartRateSummaryTransformer>
   export namespace HeartRateSummary {
     export type Variants = InferVariants<HeartRateSummaryTransformer>
@@ -147,6 +169,10 @@ export namespace Data {
     export namespace ConsoleRun {
       export type Variants = InferVariants<OpsConsoleRunTransformer>
     }
+    export type PolarBudgetView = InferData<OpsPolarBudgetViewTransformer>
+    export namespace PolarBudgetView {
+      export type Variants = InferVariants<OpsPolarBudgetViewTransformer>
+    }
     export type Token = InferData<OpsTokenTransformer>
     export namespace Token {
       export type Variants = InferVariants<OpsTokenTransformer>
@@ -159,6 +185,10 @@ export namespace Data {
   export type Pattern = InferData<PatternTransformer>
   export namespace Pattern {
     export type Variants = InferVariants<PatternTransformer>
+  }
+  export type PhysicalInfo = InferData<PhysicalInfoTransformer>
+  export namespace PhysicalInfo {
+    export type Variants = InferVariants<PhysicalInfoTransformer>
   }
   export type SkinTemperature = InferData<SkinTemperatureTransformer>
   export namespace SkinTemperature {

@@ -10,6 +10,7 @@
 /// <reference path="../../config/limiter.ts" />
 /// <reference path="../../config/lock.ts" />
 /// <reference path="../../config/logger.ts" />
+/// <reference path="../../config/oauth.ts" />
 /// <reference path="../../config/paths.ts" />
 /// <reference path="../../config/queue.ts" />
 /// <reference path="../../config/redis.ts" />

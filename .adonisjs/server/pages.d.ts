@@ -12,8 +12,11 @@ declare module '@adonisjs/inertia/types' {
     'api_keys': ExtractProps<(typeof import('../../inertia/pages/api_keys.vue'))['default']>
     'auth/login': ExtractProps<(typeof import('../../inertia/pages/auth/login.vue'))['default']>
     'auth/setup': ExtractProps<(typeof import('../../inertia/pages/auth/setup.vue'))['default']>
+    'connected_apps': ExtractProps<(typeof import('../../inertia/pages/connected_apps.vue'))['default']>
     'coolify/index': ExtractProps<(typeof import('../../inertia/pages/coolify/index.vue'))['default']>
     'coolify/ops': ExtractProps<(typeof import('../../inertia/pages/coolify/ops.vue'))['default']>
+    'oauth/consent': ExtractProps<(typeof import('../../inertia/pages/oauth/consent.vue'))['default']>
+    'oauth/error': ExtractProps<(typeof import('../../inertia/pages/oauth/error.vue'))['default']>
     'overview': ExtractProps<(typeof import('../../inertia/pages/overview.vue'))['default']>
     'polar': ExtractProps<(typeof import('../../inertia/pages/polar.vue'))['default']>
     'users': ExtractProps<(typeof import('../../inertia/pages/users.vue'))['default']>

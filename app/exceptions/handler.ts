@@ -1,15 +1,18 @@
 import env from '#start/env'
 import { errors as vineErrors } from '@vinejs/vine'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
-import { isProblemJsonPath } from '#config/surfaces'
+import { isOAuthEndpointPath, isProblemJsonPath } from '#config/surfaces'
 import { ProblemDetails, problemFor } from '#exceptions/problem_details'
 import MalformedRequestException from '#exceptions/malformed_request_exception'
+import { authorizationPageErrorFor, oauthErrorFor, type OAuthErrorResponse } from '#exceptions/oauth_errors'
+import { OAUTH_AUTHORIZE_PATH } from '#services/admin/security_headers'
 
 /**
  * Renders every error on the API surfaces (`/api`, OPS_PREFIX, the
  * dashboard API, `/schema`, `/health`) as RFC 9457 problem+json, chosen by
  * path so clients without an Accept header get JSON too. Other paths (the
- * admin UI) keep the framework's rendering. Never a stack trace.
+ * admin UI) keep the framework's rendering. The OAuth endpoints answer their RFCs' error JSON,
+ * and the authorization endpoint an error page. Never a stack trace.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
   /** Detailed error pages only under `node ace serve` (NODE_ENV=development), never for `npm start`. */
@@ -23,7 +26,17 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof URIError) {
       error = new MalformedRequestException('The request contains a value that is not validly percent-encoded.')
     }
-    if (!isProblemJsonPath(ctx.request.url())) {
+    const path = ctx.request.url()
+    // OAuth clients parse RFC 6749 / RFC 7591 error JSON, not problem+json.
+    const oauthError = isOAuthEndpointPath(path) ? oauthErrorFor(error, path) : null
+    if (oauthError) return this.sendOAuthError(oauthError, ctx)
+    // Before the client's redirect URI is known valid, authorization errors are shown, never redirected.
+    const pageError = path === OAUTH_AUTHORIZE_PATH ? authorizationPageErrorFor(error) : null
+    if (pageError !== null) {
+      const page = await ctx.inertia.render('oauth/error', { message: pageError })
+      return ctx.response.status(400).send(page)
+    }
+    if (!isProblemJsonPath(path)) {
       return super.handle(error, ctx)
     }
     const problem = problemFor(error)
@@ -34,6 +47,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) return
     if (error instanceof URIError) return
     return super.report(error, ctx)
+  }
+
+  protected sendOAuthError(answer: OAuthErrorResponse, ctx: HttpContext) {
+    for (const [name, value] of Object.entries(answer.headers)) {
+      ctx.response.header(name, value)
+    }
+    ctx.response.status(answer.status).header('Cache-Control', 'no-store').json(answer.body)
   }
 
   protected send(problem: ProblemDetails, ctx: HttpContext) {

@@ -3,7 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import string from '@adonisjs/core/helpers/string'
 import BodyParserMiddleware from '@adonisjs/core/bodyparser_middleware'
 import bodyParserConfig, { bodyBudget } from '#config/bodyparser'
-import { isMachineApiPath } from '#config/surfaces'
+import { isMachineApiPath, isOAuthEndpointPath } from '#config/surfaces'
 import ServerBusyException from '#exceptions/server_busy_exception'
 import UnsupportedMediaTypeException from '#exceptions/unsupported_media_type_exception'
 
@@ -121,7 +121,8 @@ export async function readRequestBody(ctx: HttpContext, next: NextFn) {
  * Router-level body parsing. Multipart is refused with a 415 before a byte is read (no route
  * takes uploads). On the analytics and operations APIs the body is left unread here:
  * ApiKeyMiddleware and OpsTokenMiddleware read it after the header credentials passed, so an
- * unauthenticated request never costs a parse. Everywhere else it is read at once.
+ * unauthenticated request never costs a parse. Everywhere else it is read at once, the OAuth
+ * endpoints included (their client credentials may be in the body).
  */
 export default class GuardedBodyParserMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -129,7 +130,8 @@ export default class GuardedBodyParserMiddleware {
     if (carriesBody(ctx) && ctx.request.is(['multipart/*'])) {
       throw new UnsupportedMediaTypeException('Multipart bodies are not accepted: no endpoint takes uploads.')
     }
-    if (isMachineApiPath(ctx.request.url())) return next()
+    const path = ctx.request.url()
+    if (isMachineApiPath(path) && !isOAuthEndpointPath(path)) return next()
     return readRequestBody(ctx, next)
   }
 }

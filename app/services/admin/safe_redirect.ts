@@ -1,4 +1,5 @@
 import { dashboardApiPrefix, dashboardPrefix } from '#config/surfaces'
+import { OAUTH_AUTHORIZE_PATH } from '#services/admin/security_headers'
 
 export const ADMIN_HOME = '/admin'
 
@@ -8,7 +9,8 @@ const startsWithSegment = (path: string, prefix: string) =>
 /**
  * The `next` target after login, or the admin home. Only same-origin paths
  * of the admin UI are accepted: no scheme, no `//host`, no backslashes or
- * control characters, no dashboard JSON route, nothing outside the UI.
+ * control characters, no dashboard JSON route, nothing outside the UI (the OAuth consent page
+ * `/oauth/authorize` is part of it).
  */
 export function safeNext(candidate: unknown): string {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2000) return ADMIN_HOME
@@ -27,6 +29,8 @@ export function safeNext(candidate: unknown): string {
   if (path.startsWith('/admin/login') || path.startsWith('/admin/logout') || path.startsWith('/admin/setup')) {
     return ADMIN_HOME
   }
-  if (!startsWithSegment(path, '/admin') && !startsWithSegment(path, dashboardPrefix)) return ADMIN_HOME
+  // The OAuth consent page: a connector's authorization request resumes after login.
+  const isConsent = path === OAUTH_AUTHORIZE_PATH
+  if (!startsWithSegment(path, '/admin') && !startsWithSegment(path, dashboardPrefix) && !isConsent) return ADMIN_HOME
   return `${path}${parsed.search}`
 }

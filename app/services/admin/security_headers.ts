@@ -18,10 +18,17 @@ export const DASHBOARD_API_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
 }
 
-/** HTML pages of the admin UI (`/admin/...` and the dashboard pages, not its JSON API). */
+/** The OAuth consent page (authorization endpoint): an admin UI page outside `/admin`. */
+export const OAUTH_AUTHORIZE_PATH = '/oauth/authorize'
+
+/** HTML pages of the admin UI (`/admin/...`, the OAuth consent page and the dashboard pages, not its JSON API). */
 export function isAdminPagePath(path: string) {
   if (startsWithSegment(path, dashboardApiPrefix)) return false
-  return startsWithSegment(path, '/admin') || startsWithSegment(path, dashboardPrefix)
+  return (
+    startsWithSegment(path, '/admin') ||
+    startsWithSegment(path, dashboardPrefix) ||
+    startsWithSegment(path, OAUTH_AUTHORIZE_PATH)
+  )
 }
 
 /**

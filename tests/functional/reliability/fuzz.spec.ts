@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { isProblemJsonPath } from '#config/surfaces'
+import { isOAuthEndpointPath, isProblemJsonPath } from '#config/surfaces'
 import { FuzzEnvironment } from '#tests/helpers/fuzz/environment'
 import { requestArb, type GeneratedRequest } from '#tests/helpers/fuzz/arbitraries'
 import { send, type RawResponse } from '#tests/helpers/fuzz/http'
@@ -77,7 +77,13 @@ function check(req: GeneratedRequest, res: RawResponse, diff: Record<string, [nu
   if (isTransportRefusal(res)) return null
   const headerBytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0)
   if (headerBytes > 16 * 1024) return `response header block of ${headerBytes} bytes (over Node's 16 KB default): ${String(res.headers.location ?? '').slice(0, 120)}`
-  if (res.status >= 400 && problemPath && req.method !== 'HEAD') {
+  // The OAuth endpoints answer errors in their RFCs' JSON ({error, error_description}), which OAuth clients parse.
+  const oauthError = isOAuthEndpointPath(pathname) && typeof json?.error === 'string'
+  if (res.status >= 400 && oauthError && req.method !== 'HEAD') {
+    const type = String(res.headers['content-type'] ?? '')
+    if (!type.startsWith('application/json') || typeof json.error_description !== 'string') return `malformed OAuth error: ${res.body.slice(0, 200)}`
+    if (res.headers['cache-control'] !== 'no-store') return 'OAuth error without Cache-Control: no-store'
+  } else if (res.status >= 400 && problemPath && req.method !== 'HEAD') {
     const type = String(res.headers['content-type'] ?? '')
     if (!type.startsWith('application/problem+json')) return `error without problem+json (${type}): ${res.body.slice(0, 200)}`
     if (!json || json.status !== res.status || typeof json.title !== 'string' || typeof json.type !== 'string' || typeof json.detail !== 'string') {

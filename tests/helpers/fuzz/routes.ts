@@ -21,7 +21,8 @@ export function surfaceOf(pattern: string): Surface {
   if (startsWithSegment(pattern, '/api')) return 'analytics'
   if (startsWithSegment(pattern, opsPrefix)) return 'ops'
   if (startsWithSegment(pattern, dashboardApiPrefix)) return 'dashboard_api'
-  if (startsWithSegment(pattern, '/admin')) return 'admin'
+  // The OAuth consent page is an admin page (session, CSRF) outside /admin.
+  if (startsWithSegment(pattern, '/admin') || pattern === '/oauth/authorize') return 'admin'
   if (startsWithSegment(pattern, dashboardPrefix)) return 'dashboard_page'
   return 'public'
 }
