@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import env from '#start/env'
-import { mcpPath } from '#config/surfaces'
+import { OAUTH_SCOPES, mcpResource, type OAuthScope } from '#config/oauth'
 import { ApiKeyService, type ApiKeyIdentity } from '#services/auth/api_key_service'
 import { RateLimitService } from '#services/rate_limit_service'
 import { API_KEY_FAILURE_POLICY } from '#middleware/api_key_middleware'
@@ -9,9 +8,8 @@ import { OAuthAccessTokens } from '#services/mcp/oauth_access_tokens'
 import InvalidApiKeyException from '#exceptions/invalid_api_key_exception'
 import McpUnauthorizedException from '#exceptions/mcp_unauthorized_exception'
 
-/** Scopes of the MCP tools: reading data and analytics, starting a sync. */
-export const MCP_SCOPES = ['health:read', 'sync'] as const
-export type McpScope = (typeof MCP_SCOPES)[number]
+/** Scopes of the MCP tools (the OAuth scopes): reading data and analytics, starting a sync. */
+export type McpScope = OAuthScope
 
 /** Who is calling /mcp: an API key or an OAuth access token, and what it may do. */
 export interface McpPrincipal {
@@ -29,15 +27,10 @@ export interface McpPrincipal {
   apiKey: ApiKeyIdentity | null
 }
 
-/** The public base URL: APP_URL, else the listen address. */
-function publicBaseUrl(): string {
-  const base = env.get('APP_URL') ?? `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT', 3333)}`
-  return base.replace(/\/+$/, '')
-}
-
-/** Where a client finds the authorization server of /mcp (RFC 9728, path-suffixed form). */
+/** Where a client finds the authorization server of /mcp (RFC 9728: the resource's path appended). */
 export function mcpResourceMetadataUrl(): string {
-  return `${publicBaseUrl()}/.well-known/oauth-protected-resource${mcpPath}`
+  const resource = new URL(mcpResource())
+  return `${resource.origin}/.well-known/oauth-protected-resource${resource.pathname}`
 }
 
 /**
@@ -74,15 +67,20 @@ export class McpPrincipalResolver {
     }
   }
 
-  /** An API key first (one indexed lookup, cached), else an OAuth access token. */
+  /**
+   * An OAuth access token (recognised by its prefix before any query), else an API key; neither
+   * is a 401.
+   */
   protected async fromBearer(ctx: HttpContext, value: string): Promise<McpPrincipal> {
-    try {
-      return this.fromApiKey(await this.apiKeys.authenticate(value))
-    } catch (error) {
-      if (!(error instanceof InvalidApiKeyException)) throw error
-    }
     const grant = await (await ctx.containerResolver.make(OAuthAccessTokens)).verify(value)
-    if (!grant) throw this.unauthorized('The bearer token is not a valid API key or OAuth access token (revoked or expired?).')
+    if (!grant) {
+      try {
+        return this.fromApiKey(await this.apiKeys.authenticate(value))
+      } catch (error) {
+        if (!(error instanceof InvalidApiKeyException)) throw error
+        throw this.unauthorized('The bearer token is neither a valid API key nor a valid OAuth access token for this server (revoked or expired?).')
+      }
+    }
     return {
       kind: 'oauth',
       name: grant.clientName,
@@ -100,7 +98,7 @@ export class McpPrincipalResolver {
       name: identity.name,
       credential: `key:${identity.id}`,
       userExternalId: identity.userExternalId,
-      scopes: [...MCP_SCOPES],
+      scopes: [...OAUTH_SCOPES],
       rateLimitSubject: `key:${identity.id}`,
       apiKey: identity,
     }

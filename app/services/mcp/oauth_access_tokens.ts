@@ -1,8 +1,9 @@
 import { inject } from '@adonisjs/core'
-import type { ContainerResolver } from '@adonisjs/core/container'
-import { HttpContext } from '@adonisjs/core/http'
+import { mcpResource } from '#config/oauth'
+import { OAuthTokenService } from '#services/oauth/oauth_token_service'
+import { sameResource } from '#services/oauth/oauth_scopes'
 
-/** What a valid OAuth access token grants (the authorization server's answer). */
+/** What a valid OAuth access token grants /mcp. */
 export interface OAuthAccessGrant {
   /** users.id of the one user the token may read. */
   userId: number
@@ -12,33 +13,20 @@ export interface OAuthAccessGrant {
   clientName: string
 }
 
-interface OAuthTokenVerifier {
-  verifyAccessToken(token: string): Promise<OAuthAccessGrant | null>
-}
-
-const SERVICE_MODULE = '#services/oauth/oauth_token_service'
-
 /**
- * The resource server's view of OAuth access tokens: asks the authorization server's
- * OAuthTokenService; null for every token while the installation has no authorization server.
+ * The resource server's check of OAuth access tokens: the authorization server's
+ * OAuthTokenService (unknown, expired or revoked → null), and the token must be for this
+ * resource, `<APP_URL>/mcp` (RFC 8707 audience), so a token issued under another base URL fails.
  */
 @inject()
 export class OAuthAccessTokens {
-  constructor(protected http: HttpContext) {}
+  constructor(protected tokens: OAuthTokenService) {}
 
-  /** The grant of a bearer value that is a valid OAuth access token, else null. */
+  /** The grant of a bearer value that is a valid access token for /mcp, else null. */
   async verify(token: string): Promise<OAuthAccessGrant | null> {
-    const tokens = await this.verifier(this.http.containerResolver)
-    return tokens ? tokens.verifyAccessToken(token) : null
-  }
-
-  protected async verifier(resolver: ContainerResolver<any>): Promise<OAuthTokenVerifier | null> {
-    try {
-      const module = (await import(SERVICE_MODULE)) as { OAuthTokenService: new (...args: any[]) => OAuthTokenVerifier }
-      return (await resolver.make(module.OAuthTokenService)) as OAuthTokenVerifier
-    } catch (error: any) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'ERR_PACKAGE_IMPORT_NOT_DEFINED') return null
-      throw error
-    }
+    const identity = await this.tokens.verifyAccessToken(token)
+    if (!identity || !sameResource(identity.resource, mcpResource())) return null
+    const { userId, externalUserId, scopes, clientId, clientName } = identity
+    return { userId, externalUserId, scopes, clientId, clientName }
   }
 }
