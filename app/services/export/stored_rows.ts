@@ -22,16 +22,33 @@ function timestamp(value: unknown): string | null {
   return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString()
 }
 
-/** JSON kept as text (hypnograms, sample series, pattern details) becomes JSON again. */
+/**
+ * JSON kept in a text column (hypnograms, sample series, zones, pattern details), written by
+ * JSON.stringify: exported as the JSON it holds, embedded as stored instead of parsed and
+ * re-serialised (a ten-year takeout would otherwise build millions of short-lived objects).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.text)
+  }
+}
+
+/** One-line JSON arrays and objects become JsonText; anything else (or JSON over several lines) stays a string or is parsed. */
 function jsonText(value: unknown): unknown {
   if (typeof value !== 'string') return value
-  const first = value.trimStart()[0]
-  if (first !== '[' && first !== '{') return value
-  try {
-    return JSON.parse(value)
-  } catch {
-    return value
+  const first = value[0]
+  const last = value[value.length - 1]
+  if ((first === '[' && last === ']') || (first === '{' && last === '}')) {
+    if (!value.includes('\n') && !value.includes('\r')) return new JsonText(value)
+    try {
+      return JSON.parse(value)
+    } catch {
+      return value
+    }
   }
+  return value
 }
 
 function number(value: unknown): number | null {
@@ -80,14 +97,22 @@ export function exportRow(columns: TableColumn[], raw: Record<string, unknown>):
   return row
 }
 
-/** One JSON Lines line (LF-terminated). */
-export const jsonLine = (row: ExportRow) => `${JSON.stringify(row)}\n`
+/** One JSON Lines line (LF-terminated); JsonText values are embedded as stored. */
+export function jsonLine(row: ExportRow): string {
+  let line = ''
+  for (const key in row) {
+    const value = row[key]
+    line += `${line === '' ? '{' : ','}${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value ?? null)}`
+  }
+  return `${line === '' ? '{' : line}}\n`
+}
 
 /** A CSV cell of an exported value: objects and arrays as JSON text, booleans as true/false. */
 export function csvCell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'number' || typeof value === 'string') return value
   if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (value instanceof JsonText) return value.text
   return JSON.stringify(value)
 }
 
@@ -102,18 +127,37 @@ export interface RowSelection {
   orderColumn?: string | null
   /** Inclusive `[from, to]` on `orderColumn` (a `days=N` window). */
   between?: [string, string]
-  /** Rows per query (default 500). */
-  pageSize?: number
+  /**
+   * Roughly how many bytes of stored values one query may bring (default 128 KB): the rows per
+   * query follow the rows' size, 10 to 1 000 (a day of heart-rate samples is ~10 KB, a cardio-load
+   * day ~100 bytes), so each page is short-lived and a large table never sits in memory.
+   */
+  pageBytes?: number
+}
+
+const MIN_PAGE_ROWS = 10
+const MAX_PAGE_ROWS = 1000
+
+/** Approximate size of a row's stored values (string lengths, 8 bytes per other value). */
+function rowBytes(row: Record<string, unknown>): number {
+  let bytes = 0
+  for (const key in row) {
+    const value = row[key]
+    bytes += typeof value === 'string' ? value.length : Buffer.isBuffer(value) ? value.length : 8
+  }
+  return bytes
 }
 
 /**
- * The selected rows in keyset pages (`(order column, id) > last`), each page one indexed query:
- * a table of any size is read with bounded memory, without OFFSET scans, and the first page can be
- * awaited before a response starts. A table without an `id` column is read in OFFSET pages.
+ * The selected rows in keyset pages (`(order column, id) > last`), each page one indexed query
+ * sized by `pageBytes`: a table of any size is read with bounded memory, without OFFSET scans, and
+ * the first page can be awaited before a response starts. A table without an `id` column is read in
+ * OFFSET pages.
  */
 export async function* rowPages(selection: RowSelection): AsyncGenerator<ExportRow[]> {
   const { table, columns, userId, between } = selection
-  const pageSize = selection.pageSize ?? 500
+  const pageBytes = selection.pageBytes ?? 128 * 1024
+  let pageSize = Math.max(MIN_PAGE_ROWS, Math.min(50, Math.floor(pageBytes / 2048)))
   const exported = exportedColumns(columns)
   const hasId = columns.some((column) => column.name === 'id')
   const order = selection.orderColumn && columns.some((c) => c.name === selection.orderColumn) ? selection.orderColumn : null
@@ -151,5 +195,7 @@ export async function* rowPages(selection: RowSelection): AsyncGenerator<ExportR
       offset += raw.length
     }
     if (raw.length < pageSize) return
+    const average = raw.reduce((sum, row) => sum + rowBytes(row), 0) / raw.length
+    pageSize = Math.max(MIN_PAGE_ROWS, Math.min(MAX_PAGE_ROWS, Math.floor(pageBytes / Math.max(1, average))))
   }
 }

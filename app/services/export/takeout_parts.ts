@@ -8,10 +8,8 @@ export interface TakeoutPart {
   content: () => AsyncGenerator<{ chunk: string; rows: number }>
 }
 
-/** Rows per database query: a page of sleep or heart-rate rows with sample series stays small. */
-export const TAKEOUT_PAGE_SIZE = 100
 /** Chunks handed to the ZIP writer are about this size, so little is buffered between the steps. */
-const CHUNK_CHARS = 64 * 1024
+const CHUNK_CHARS = 16 * 1024
 
 /** Joins small pieces into ~64 KB chunks (a chunk also says how many rows it completes). */
 export async function* chunked(pieces: AsyncGenerator<{ text: string; rows: number }>) {

@@ -10,7 +10,7 @@ import type User from '#models/user'
 import { ClockService } from '#services/clock_service'
 import { DatabaseCatalog } from '#services/database_catalog'
 import { rowPages } from '#services/export/stored_rows'
-import { chunked, csvPieces, jsonlPieces, TAKEOUT_PAGE_SIZE, type TakeoutPart } from '#services/export/takeout_parts'
+import { chunked, csvPieces, jsonlPieces, type TakeoutPart } from '#services/export/takeout_parts'
 import { RawTakeoutSource } from '#services/export/raw_takeout_source'
 import { DATA_TYPES } from '#services/records/data_types'
 import { UserService } from '#services/user_service'
@@ -94,7 +94,7 @@ export class TakeoutService {
     const parts: TakeoutPart[] = []
     for (const type of DATA_TYPES) {
       const columns = await this.catalog.columns(type.table)
-      const pages = () => rowPages({ table: type.table, columns, userId: user.id, orderColumn: type.dateColumn, pageSize: TAKEOUT_PAGE_SIZE })
+      const pages = () => rowPages({ table: type.table, columns, userId: user.id, orderColumn: type.dateColumn })
       parts.push({ name: `${type.key}.jsonl`, content: () => chunked(jsonlPieces(pages())) })
       parts.push({ name: `${type.key}.csv`, content: () => chunked(csvPieces(columns, pages())) })
     }
@@ -103,7 +103,7 @@ export class TakeoutService {
       ['patterns', Pattern.table],
     ]) {
       const columns = await this.catalog.columns(table)
-      const pages = () => rowPages({ table, columns, userId: user.id, pageSize: TAKEOUT_PAGE_SIZE })
+      const pages = () => rowPages({ table, columns, userId: user.id })
       parts.push({ name: `${name}.jsonl`, content: () => chunked(jsonlPieces(pages())) })
     }
     return parts

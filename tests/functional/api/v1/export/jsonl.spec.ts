@@ -2,6 +2,9 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { SleepRecordFactory } from '#database/factories/sleep_record_factory'
 import { ExerciseFactory } from '#database/factories/exercise_factory'
+import app from '@adonisjs/core/services/app'
+import { DatabaseCatalog } from '#services/database_catalog'
+import { rowPages } from '#services/export/stored_rows'
 import { DATA_TYPE_KEYS } from '#services/records/data_types'
 import { pinClock } from '#tests/helpers/clock'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
@@ -105,5 +108,27 @@ test.group('API v1 | JSON Lines export', (group) => {
     const service = await serviceApiKey()
     ;(await client.get('/api/v1/users/nobody_here/export/sleep.jsonl').header('X-API-Key', service)).assertStatus(404)
     ;(await client.get(`/api/v1/users/${other.externalId}/export/sleep.jsonl`).header('X-API-Key', apiKey)).assertStatus(403)
+  })
+
+  test('keyset pages read every row once, in (date, id) order, across ties on the date', async ({ assert }) => {
+    const user = await createUser()
+    for (let i = 0; i < 25; i++) await ExerciseFactory.merge({ userId: user.id, startDate: minusDays(TODAY, 4 - (i % 5)) }).create()
+    const columns = await (await app.container.make(DatabaseCatalog)).columns('exercises')
+    const pages: Array<Array<Record<string, any>>> = []
+    // pageBytes 1: the smallest pages (10 rows), so the 25 rows take three queries.
+    for await (const page of rowPages({ table: 'exercises', columns, userId: user.id, orderColumn: 'start_date', pageBytes: 1 })) {
+      pages.push(page)
+    }
+    assert.deepEqual(
+      pages.map((page) => page.length),
+      [10, 10, 5]
+    )
+    const rows = pages.flat()
+    const sorted = [...rows].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
+    assert.deepEqual(
+      rows.map((row) => row.id),
+      sorted.map((row) => row.id)
+    )
+    assert.equal(new Set(rows.map((row) => row.id)).size, 25)
   })
 })
