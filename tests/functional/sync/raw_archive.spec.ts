@@ -92,7 +92,7 @@ test.group('Sync | raw-payload archive', (group) => {
     assert.isAbove(refetched.length, 0)
   })
 
-  test('changed data for the same natural key adds a second version; the newest is the one last seen', async ({ assert }) => {
+  test('changed data for the same natural key adds a second version beside the first', async ({ assert }) => {
     const { user, token } = await connectedUser(ctx(), 'changer')
     await sync(user)
     const before = await archiveOf(user)

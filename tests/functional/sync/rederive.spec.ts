@@ -1,13 +1,14 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
+import lock from '@adonisjs/lock/services/main'
 import db from '@adonisjs/lucid/services/db'
 import DataRederiveCommand from '#commands/data_rederive'
 import User from '#models/user'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { DATA_TYPES, dataType } from '#services/records/data_types'
 import { RederiveService } from '#services/records/rederive_service'
-import { UserSyncService } from '#services/sync/user_sync_service'
+import { UserSyncService, userSyncLockKey } from '#services/sync/user_sync_service'
 import { buildProfile } from '#simulators/polar/profile'
 import { completeToken, simulatorPerTest, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
@@ -169,6 +170,20 @@ test.group('Sync | data:rederive', (group) => {
     assert.match(printed, new RegExp(`dry: 0 added, ${DAYS} changed \\(dry run: nothing was written\\)`))
     assert.deepEqual(await dataRows(user), corrupted)
     assert.equal(await dataVersion(user), version)
+  })
+
+  test('a user whose sync is running is skipped with an error and nothing written', async ({ assert, cleanup }) => {
+    const user = await connectedUser(ctx(), 'busy')
+    await sync(user)
+    await db.from('sleep_records').where('user_id', user.id).update({ sleep_score: 0 })
+    const held = lock.createLock(userSyncLockKey(user.id), '30s')
+    assert.isTrue(await held.acquireImmediately())
+    cleanup(() => held.release())
+    const { exitCode, printed } = await rederive(['--user', 'busy'])
+    assert.equal(exitCode, 1)
+    assert.include(printed, 'A sync is already running for user "busy"')
+    const scores = await db.from('sleep_records').where('user_id', user.id).distinct('sleep_score')
+    assert.deepEqual(scores.map((r) => r.sleep_score), [0])
   })
 
   test('an unknown type or user is refused with the list of types', async ({ assert }) => {
