@@ -4,6 +4,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { ResponseCache } from '#services/response_cache'
+import { canonicalJson } from '#services/records/raw_archive_service'
 import { DATA_TYPES } from '#services/records/data_types'
 import { AdminBrowser, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
@@ -138,7 +139,7 @@ test.group('API v1 | takeout', (group) => {
     assert.equal(manifest.files.find((file: { name: string }) => file.name === 'sleep.jsonl').sha256, sha256(Buffer.alloc(0)))
   })
 
-  test('unknown user 404, raw archive 422, bad raw 422 and another user\'s key 403 are problems before any byte', async ({
+  test('unknown user 404, bad raw 422 and another user\'s key 403 are problems before any byte', async ({
     assert,
   }) => {
     const { user, apiKey } = await userWithApiKey()
@@ -147,7 +148,6 @@ test.group('API v1 | takeout', (group) => {
 
     const cases: Array<[string, string, number, string | null]> = [
       ['/api/v1/users/nobody_here/export/takeout', service, 404, 'E_UNKNOWN_USER'],
-      [`/api/v1/users/${user.externalId}/export/takeout?raw=true`, apiKey, 422, 'E_RAW_ARCHIVE_UNAVAILABLE'],
       [`/api/v1/users/${user.externalId}/export/takeout?raw=maybe`, apiKey, 422, null],
       [`/api/v1/users/${other.externalId}/export/takeout`, apiKey, 403, 'E_FORBIDDEN_USER'],
     ]
@@ -157,11 +157,47 @@ test.group('API v1 | takeout', (group) => {
       assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/, path)
       const body = JSON.parse(response.body.toString('utf8'))
       if (code) assert.equal(body.code, code, path)
-      if (status === 422 && code) assert.equal(body.detail, 'raw archive not available')
     }
     assert.equal((await download(`/api/v1/users/${user.externalId}/export/takeout`)).status, 401)
     assert.equal((await download(`/api/v1/users/${user.externalId}/export/takeout?raw=false`, { 'X-API-Key': apiKey })).status, 200)
   })
+
+  test('raw=true adds raw/<type>.jsonl: every archived wire item, decompressed, its SHA-256 the archive\'s content hash', async ({
+    client,
+    assert,
+  }) => {
+    ;(await client.post('/api/v1/users/raw_taker/sync/trigger?days=7').header('X-Provider-Token', completeToken('raw_taker'))).assertStatus(200)
+    const user = await User.findByOrFail('externalId', 'raw_taker')
+    const response = await download('/api/v1/users/raw_taker/export/takeout?raw=true')
+    assert.equal(response.status, 200)
+    const entries = await readZip(response.body)
+    const { files, manifest } = unpack(entries)
+    assert.isTrue(manifest.raw_included)
+    const rawNames = entries.map((entry) => entry.name).filter((name) => name.startsWith('raw/'))
+    const archived = (await db.from('raw_payloads').where('user_id', user.id).groupBy('type').select('type').count('* as n')) as Array<{
+      type: string
+      n: number | string
+    }>
+    assert.sameMembers(
+      rawNames,
+      archived.map((row) => `raw/${row.type}.jsonl`)
+    )
+    assert.include(rawNames, 'raw/sleep.jsonl')
+    for (const row of archived) {
+      const name = `raw/${row.type}.jsonl`
+      const lines = jsonLines(files.get(name)!)
+      assert.lengthOf(lines, Number(row.n), name)
+      const listed = manifest.files.find((file: { name: string }) => file.name === name)
+      assert.equal(listed.rows, Number(row.n), name)
+      assert.equal(listed.sha256, sha256(files.get(name)!), name)
+      for (const line of lines) {
+        assert.equal(line.type, row.type)
+        assert.equal(sha256(Buffer.from(canonicalJson(line.payload))), line.content_hash)
+        assert.match(line.fetched_at as string, /Z$/)
+      }
+    }
+    assert.equal(entries[entries.length - 1].name, 'manifest.json')
+  }).timeout(60_000)
 
   test('a logged-in admin downloads the same takeout from the users page; anonymous visitors are sent to login', async ({
     assert,
