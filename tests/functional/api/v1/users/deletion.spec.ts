@@ -98,12 +98,12 @@ test.group('API v1 | user erasure', (group) => {
 
     // The tables come from the database, so the catalogue's and every bookkeeping table are among them.
     const tables = (await userTables()).map((entry) => entry.table)
-    assert.includeMembers(tables, [...DATA_TYPES.map((type) => type.table), 'baselines', 'patterns', 'sync_runs', 'api_keys'])
+    assert.includeMembers(tables, [...DATA_TYPES.map((type) => type.table), 'baselines', 'patterns', 'sync_runs', 'api_keys', 'raw_payloads'])
     assert.notInclude(tables, 'audit_logs')
     const before = await rowsOf(leaver.user.id)
     const queuedBefore = await queuedJobsOf(leaver.user.id)
     if (!redisEnabled) assert.equal(queuedBefore, 1)
-    for (const table of ['sleep_records', 'baselines', 'patterns', 'sync_runs', 'api_keys']) assert.isAbove(before[table] ?? 0, 0, table)
+    for (const table of ['sleep_records', 'raw_payloads', 'baselines', 'patterns', 'sync_runs', 'api_keys']) assert.isAbove(before[table] ?? 0, 0, table)
 
     // A cached answer exists before the erasure; it must not outlive it.
     ;(await client.get('/api/v1/users/leaver/sleep?days=7').header('X-API-Key', serviceKey)).assertStatus(200)
