@@ -8,6 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import AppSetting from '#models/app_setting'
 import User from '#models/user'
+import SyncRun from '#models/sync_run'
 import { POLAR_WEBHOOK_SETTINGS } from '#services/polar/polar_webhook_service'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
@@ -213,6 +214,79 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
       )
     } finally {
       await AppSetting.query().where('key', POLAR_WEBHOOK_SETTINGS.secret).delete()
+    }
+  })
+
+  test('MCP is stateless across web processes: a client whose requests alternate between both gets the REST answers, and a sync triggered on one is followed on the other', async ({ assert }) => {
+    const keys = await app.container.make(ApiKeyService)
+    const user = await User.firstOrCreate({ externalId: 'mcp_across' }, { isActive: true })
+    await (await app.container.make(ProviderTokenService)).store(user, 'mcp_across_bio_complete')
+    const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
+    /** An SDK client whose HTTP requests go to web-a, web-b, web-a, …: no request depends on an earlier one's process. */
+    const alternating = async (key: string, era: 'modern' | 'legacy') => {
+      let next = 0
+      const hosts: string[] = []
+      const fetchAcross: typeof fetch = (input, init) => {
+        const base = webs[next++ % webs.length]
+        hosts.push(base)
+        const url = new URL(input instanceof Request ? input.url : String(input))
+        return fetch(`${base}${url.pathname}${url.search}`, init)
+      }
+      const client = new Client(
+        { name: 'scale-out', version: '1' },
+        era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}
+      )
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${webs[0]}/mcp`), { requestInit: { headers: { 'X-API-Key': key } }, fetch: fetchAcross })
+      )
+      return { client, hosts }
+    }
+
+    // Data for the user, then each era with its own key (the per-key budget is RATE_LIMIT).
+    const seedKey = (await keys.create('mcp-seed')).plain
+    const synced = await fetch(`${webs[1]}/api/v1/users/mcp_across/sync/trigger?days=7`, {
+      method: 'POST',
+      headers: { 'X-API-Key': seedKey, 'X-Provider-Token': 'mcp_across_bio_complete' },
+    })
+    assert.equal(synced.status, 200, processes.dump())
+    const restSleep = await (await fetch(`${webs[1]}/api/v1/users/mcp_across/sleep`, { headers: { 'X-API-Key': seedKey } })).json()
+    const restInsights = await (await fetch(`${webs[0]}/api/v1/users/mcp_across/insights`, { headers: { 'X-API-Key': seedKey } })).json()
+    assert.isAbove((restSleep as unknown[]).length, 0)
+
+    for (const era of ['modern', 'legacy'] as const) {
+      const { client, hosts } = await alternating((await keys.create(`mcp-${era}`)).plain, era)
+      try {
+        assert.equal(client.getNegotiatedProtocolVersion(), era === 'modern' ? '2026-07-28' : '2025-11-25')
+        assert.isAtLeast((await client.listTools()).tools.length, 15)
+        const sleep = await client.callTool({ name: 'get_sleep', arguments: { user_id: 'mcp_across' } })
+        assert.deepEqual(era === 'modern' ? sleep.structuredContent : (sleep.structuredContent as any).result, restSleep)
+        const insights = await client.callTool({ name: 'get_health_insights', arguments: { user_id: 'mcp_across' } })
+        assert.deepEqual({ ...(insights.structuredContent as any), generated_at: null }, { ...(restInsights as any), generated_at: null })
+      } finally {
+        await client.close()
+      }
+      assert.sameMembers([...new Set(hosts)], webs, `${era}: requests reached both processes`)
+    }
+
+    // trigger_sync on web-a queues the job; a worker process runs it; web-b reports it.
+    const syncKey = (await keys.create('mcp-sync')).plain
+    const { client, hosts } = await alternating(syncKey, 'modern')
+    try {
+      const queued = await client.callTool({ name: 'trigger_sync', arguments: { user_id: 'mcp_across', days: 3 } })
+      assert.notOk(queued.isError, JSON.stringify(queued.content))
+      const jobId = (queued.structuredContent as { job_id: string }).job_id
+      await eventually(
+        async () => (await SyncRun.query().where('jobId', jobId).whereNot('status', 'running').first()) ?? false,
+        60_000,
+        `MCP-triggered sync\n${processes.dump()}`
+      )
+      const status = await client.callTool({ name: 'get_sync_status', arguments: { user_id: 'mcp_across', job_id: jobId } })
+      const job = (status.structuredContent as any).job
+      assert.equal(job.state, 'run')
+      assert.include(job.run, { status: 'success', trigger: 'api', days: 3 })
+      assert.sameMembers([...new Set(hosts)], webs)
+    } finally {
+      await client.close()
     }
   })
 
