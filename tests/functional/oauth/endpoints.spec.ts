@@ -57,6 +57,24 @@ test.group('OAuth | discovery', () => {
     assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/)
   })
 
+  test('browser-based clients may call discovery and the OAuth endpoints from any origin, nothing else', async ({ assert }) => {
+    const preflight = (path: string) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: 'OPTIONS',
+        headers: { 'Origin': 'http://localhost:6274', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      })
+    for (const path of ['/oauth/token', '/oauth/register', '/oauth/revoke', '/.well-known/oauth-authorization-server']) {
+      const response = await preflight(path)
+      assert.equal(response.headers.get('access-control-allow-origin'), '*', path)
+      assert.isNull(response.headers.get('access-control-allow-credentials'), path)
+    }
+    const metadata = await fetch(`${baseUrl()}/.well-known/oauth-protected-resource/mcp`, { headers: { Origin: 'http://localhost:6274' } })
+    assert.equal(metadata.headers.get('access-control-allow-origin'), '*')
+    for (const path of ['/oauth/authorize', '/admin/login', '/api/v1/users']) {
+      assert.isNull((await preflight(path)).headers.get('access-control-allow-origin'), path)
+    }
+  })
+
   test('the authorization server metadata names every endpoint on the issuer', async ({ assert }) => {
     const metadata = (await getJson('/.well-known/oauth-authorization-server')).body
     for (const [key, path] of [
