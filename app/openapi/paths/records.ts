@@ -17,7 +17,7 @@ import { CSV_TABLES, type CsvExportKind } from '#services/export/csv_tables'
 /** Surface A raw-data and export routes. */
 export const tags = [
   { name: 'Data', description: 'Synced raw data, newest first, exactly N calendar days ending today (APP_TIMEZONE).' },
-  { name: 'Export', description: 'Export summary and CSV files (RFC 4180, oldest row first, empty cell = not measured).' },
+  { name: 'Export', description: 'Export summary, CSV files (RFC 4180, oldest row first, empty cell = not measured), JSON Lines per type and the takeout ZIP.' },
 ]
 
 const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$'

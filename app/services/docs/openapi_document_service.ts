@@ -30,9 +30,11 @@ export class OpenApiDocumentService {
       Object.assign(schemas, module.schemas ?? {})
       tags.push(...(module.tags ?? []))
     }
-    // The user data and analytics GETs all go through the read cache (ETag, 304).
+    // The user data and analytics GETs go through the read cache (ETag, 304), unless marked `x-read-cache: false`.
     for (const [path, item] of Object.entries(paths) as Array<[string, Record<string, any>]>) {
-      if (path.startsWith('/api/v1/users/{user_id}/') && item.get) paths[path] = { ...item, get: withConditionalGet(item.get) }
+      if (path.startsWith('/api/v1/users/{user_id}/') && item.get && item.get['x-read-cache'] !== false) {
+        paths[path] = { ...item, get: withConditionalGet(item.get) }
+      }
     }
     return {
       openapi: '3.1.0',
