@@ -4,6 +4,7 @@ import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
 import lock from '@adonisjs/lock/services/main'
 import db from '@adonisjs/lucid/services/db'
+import AppSetting from '#models/app_setting'
 import AuditLog from '#models/audit_log'
 import FailedJob from '#models/failed_job'
 import User from '#models/user'
@@ -11,6 +12,7 @@ import SyncUserJob from '#jobs/sync_user_job'
 import UserDeleteCommand from '#commands/user_delete'
 import { DatabaseCatalog, type UserTable } from '#services/database_catalog'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
+import { POLAR_WEBHOOK_SETTINGS } from '#services/polar/polar_webhook_service'
 import { DATA_TYPES } from '#services/records/data_types'
 import { ResponseCache } from '#services/response_cache'
 import { userSyncLockKey } from '#services/sync/user_sync_service'
@@ -105,6 +107,12 @@ test.group('API v1 | user erasure', (group) => {
     if (!redisEnabled) assert.equal(queuedBefore, 1)
     for (const table of ['sleep_records', 'raw_payloads', 'baselines', 'patterns', 'sync_runs', 'api_keys']) assert.isAbove(before[table] ?? 0, 0, table)
 
+    // The webhook receiver's note of the last event names the leaver's Polar account.
+    assert.isNotNull(leaver.user.polarUserId)
+    await AppSetting.updateOrCreate(
+      { key: POLAR_WEBHOOK_SETTINGS.lastEvent },
+      { value: JSON.stringify({ event: 'SLEEP', polarUserId: leaver.user.polarUserId, receivedAt: `${TODAY}T06:00:00.000Z` }), isEncrypted: false }
+    )
     // A cached answer exists before the erasure; it must not outlive it.
     ;(await client.get('/api/v1/users/leaver/sleep?days=7').header('X-API-Key', serviceKey)).assertStatus(200)
 
@@ -123,6 +131,9 @@ test.group('API v1 | user erasure', (group) => {
     // The database queue held the delayed sync job (with Redis it waits there and finds no user).
     assert.equal(await queuedJobsOf(leaver.user.id), 0)
     assert.equal(await queuedJobsOf(stayer.user.id), queuedBefore)
+
+    const lastEvent = await AppSetting.findOrFail(POLAR_WEBHOOK_SETTINGS.lastEvent)
+    assert.deepEqual(JSON.parse(lastEvent.value!), { event: 'SLEEP', polarUserId: null, receivedAt: `${TODAY}T06:00:00.000Z` })
 
     // Polar saw the DELETE with the user's own token and forgot them; the other user stays registered.
     const polarId = Number(leaver.user.polarUserId ?? ctx.sim.polarUserIdOf(leaver.token))
