@@ -31,7 +31,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     const oauthError = isOAuthEndpointPath(path) ? oauthErrorFor(error, path) : null
     if (oauthError) return this.sendOAuthError(oauthError, ctx)
     // Before the client's redirect URI is known valid, authorization errors are shown, never redirected.
-    const pageError = path === OAUTH_AUTHORIZE_PATH ? authorizationPageErrorFor(error) : null
+    const pageError = path === OAUTH_AUTHORIZE_PATH && 'inertia' in ctx ? authorizationPageErrorFor(error) : null
     if (pageError !== null) {
       const page = await ctx.inertia.render('oauth/error', { message: pageError })
       return ctx.response.status(400).send(page)

@@ -299,6 +299,21 @@ test.group('OAuth | connector flow', (group) => {
     assert.lengthOf(await OauthAuthorizationCode.all(), 0)
   })
 
+  test('approving without a user or scope, or for an unknown user, issues nothing', async ({ assert }) => {
+    const user = await createUser()
+    const browser = await loggedIn()
+    const clientId = (await registerClient()).body.client_id
+    const consent = await browser.visit(authorizePath(authorizationRequest(clientId, pkce().challenge)))
+    const request = consent.page!.props.request
+    for (const choice of [{ scopes: ['health:read'] }, { userId: user.externalId }, { userId: 'nobody_here', scopes: ['health:read'] }, { userId: user.externalId, scopes: ['health:write'] }]) {
+      const response = await decide(browser, request, 'approve', choice)
+      assert.equal(response.status, 400, JSON.stringify(choice))
+      assert.equal(response.page!.component, 'oauth/error')
+      assert.isNull(response.location)
+    }
+    assert.lengthOf(await OauthAuthorizationCode.all(), 0)
+  })
+
   test('the consent decision needs the CSRF token and an admin session', async ({ assert }) => {
     const user = await createUser()
     const browser = await loggedIn()
