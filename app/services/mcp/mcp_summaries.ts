@@ -13,6 +13,11 @@ export interface ListDescription {
   noun: string
   /** The catalogue type the records come from (for "most recent data is from …"). */
   type: DataTypeKey
+  /**
+   * True for a record per day (sleep, recharge, activity…): a gap of days means the data is stale.
+   * Sessions and spot tests (exercises, SpO2, ECG) come when they come: only an empty window is noted.
+   */
+  daily: boolean
   units: string
   /** The local date of a record of the REST answer. */
   dateOf(record: any): string
@@ -54,8 +59,10 @@ export async function listSummary(call: ToolCall, description: ListDescription, 
     lines.push(`None in this window.`)
   }
   lines.push(`Units: ${description.units}.`)
-  const stale = stalenessNote(call, newest, description.noun)
-  if (stale) lines.push(stale)
+  if (description.daily || records.length === 0) {
+    const stale = stalenessNote(call, newest, description.noun)
+    if (stale) lines.push(stale)
+  }
   return lines.join(' ')
 }
 
@@ -68,4 +75,19 @@ export function withUnit(value: unknown, unit: string): string | null {
 export function facts(parts: Array<[string, string | null]>): string | null {
   const present = parts.filter(([, value]) => value !== null).map(([label, value]) => `${label} ${value}`)
   return present.length > 0 ? present.join(', ') : null
+}
+
+/** "1 observation", "3 observations". */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`
+}
+
+/** A sentence: the text with a full stop unless it ends with one already. */
+export function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`
+}
+
+/** A number for texts: at most `digits` decimals, or "none" when missing. */
+export function num(value: unknown, digits = 2): string {
+  return typeof value === 'number' ? String(Number(value.toFixed(digits))) : 'none'
 }

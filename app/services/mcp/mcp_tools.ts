@@ -42,7 +42,7 @@ import InsightsTransformer from '#transformers/insights_transformer'
 import AnalyticsStatusTransformer from '#transformers/analytics_status_transformer'
 import SyncRunTransformer from '#transformers/admin/sync_run_transformer'
 import { ToolError, dateInput, daysInput, defineTool, type McpTool, type ToolCall } from '#services/mcp/mcp_tool'
-import { facts, listSummary, stalenessNote, withUnit, type ListDescription } from '#services/mcp/mcp_summaries'
+import { count, facts, listSummary, num, sentence, stalenessNote, withUnit, type ListDescription } from '#services/mcp/mcp_summaries'
 
 /*
 |--------------------------------------------------------------------------
@@ -61,7 +61,7 @@ const RECORD_DAYS_MAX = 365
 const SLEEPWISE_DAYS_MAX = 30
 
 const SLEEP: ListDescription = {
-  noun: 'sleep records',
+  noun: 'sleep records', daily: true,
   type: 'sleep',
   units: 'sleep stages in hours, hrv_avg in ms (RMSSD, from the same night’s Nightly Recharge), heart_rate_avg in bpm, sleep_score 1–100',
   dateOf: (r) => r.date,
@@ -74,9 +74,9 @@ const SLEEP: ListDescription = {
 }
 
 const RECHARGE: ListDescription = {
-  noun: 'Nightly Recharge records',
+  noun: 'Nightly Recharge records', daily: true,
   type: 'recharge',
-  units: 'hrv_avg in ms (RMSSD), heart_rate_avg in bpm, breathing_rate_avg in breaths/min, ans_charge −10…+10 with ans_charge_status 1 (much below usual) … 5 (much above usual)',
+  units: 'hrv_avg in ms (RMSSD), heart_rate_avg in bpm, breathing_rate_avg in breaths/min, ans_charge −10…+10 against the user’s usual level, ans_charge_status much_below_usual … much_above_usual',
   dateOf: (r) => r.date,
   latest: (r) =>
     facts([
@@ -87,9 +87,9 @@ const RECHARGE: ListDescription = {
 }
 
 const ACTIVITY: ListDescription = {
-  noun: 'activity days',
+  noun: 'activity days', daily: true,
   type: 'activity',
-  units: 'steps, calories in kcal, distance in km, active_minutes in minutes, activity_score in % of the daily goal (may exceed 100)',
+  units: 'steps, calories in kcal, distance in km, active_minutes in minutes, activity_score = Polar’s daily activity in % of the goal (may exceed 100)',
   dateOf: (r) => r.date,
   latest: (r) =>
     facts([
@@ -100,7 +100,7 @@ const ACTIVITY: ListDescription = {
 }
 
 const EXERCISES: ListDescription = {
-  noun: 'exercise sessions',
+  noun: 'exercise sessions', daily: false,
   type: 'exercises',
   units: 'duration in minutes, distance in km, calories in kcal, heart rate in bpm, training_load = Polar cardio load',
   dateOf: (r) => String(r.start_time).slice(0, 10),
@@ -113,7 +113,7 @@ const EXERCISES: ListDescription = {
 }
 
 const HEART_RATE: ListDescription = {
-  noun: 'daily heart-rate summaries',
+  noun: 'daily heart-rate summaries', daily: true,
   type: 'heart_rate',
   units: 'bpm from Polar continuous heart rate (the daily minimum is not the resting heart rate)',
   dateOf: (r) => r.date,
@@ -126,9 +126,9 @@ const HEART_RATE: ListDescription = {
 }
 
 const CARDIO_LOAD: ListDescription = {
-  noun: 'cardio load days',
+  noun: 'cardio load days', daily: true,
   type: 'cardio_load',
-  units: 'Polar Training Load Pro units: strain (acute, 7 days), tolerance (chronic, 28 days), cardio_load (the day), cardio_load_ratio = strain / tolerance (about 0.8–1.3 is balanced)',
+  units: 'Polar Training Load Pro units: strain (acute, 7 days), tolerance (chronic, 28 days), cardio_load (the day), cardio_load_ratio = strain / tolerance, cardio_load_status is Polar’s label for it',
   dateOf: (r) => r.date,
   latest: (r) =>
     facts([
@@ -147,7 +147,7 @@ const BIOSENSING = {
     load: async (call: ToolCall, days: number) =>
       Spo2RecordTransformer.transform(await (await call.make(BiosensingService)).spo2(call.userId, days)),
     description: {
-      noun: 'SpO2 tests',
+      noun: 'SpO2 tests', daily: false,
       type: 'spo2',
       units: 'blood_oxygen_percent in %, heart rate in bpm, hrv_ms in ms, altitude in m',
       dateOf: (r: any) => String(r.test_time).slice(0, 10),
@@ -160,9 +160,9 @@ const BIOSENSING = {
     load: async (call: ToolCall, days: number) =>
       EcgRecordTransformer.transform(await (await call.make(BiosensingService)).ecg(call.userId, days)),
     description: {
-      noun: 'ECG tests',
+      noun: 'ECG tests', daily: false,
       type: 'ecg',
-      units: 'heart rate in bpm, heart_rate_variability_ms and RR intervals in ms, waveform samples in µV',
+      units: 'heart rate in bpm, heart_rate_variability_ms and rri_ms in ms, waveform samples as amplitude_mv in mV',
       dateOf: (r: any) => String(r.test_time).slice(0, 10),
     },
   },
@@ -173,7 +173,7 @@ const BIOSENSING = {
     load: async (call: ToolCall, days: number) =>
       BodyTemperatureTransformer.transform(await (await call.make(BiosensingService)).bodyTemperature(call.userId, days)),
     description: {
-      noun: 'body temperature periods',
+      noun: 'body temperature periods', daily: false,
       type: 'body_temperature',
       units: 'degrees Celsius',
       dateOf: (r: any) => String(r.start_time).slice(0, 10),
@@ -186,7 +186,7 @@ const BIOSENSING = {
     load: async (call: ToolCall, days: number) =>
       SkinTemperatureTransformer.transform(await (await call.make(BiosensingService)).skinTemperature(call.userId, days)),
     description: {
-      noun: 'nightly skin temperatures',
+      noun: 'nightly skin temperatures', daily: true,
       type: 'skin_temperature',
       units: 'degrees Celsius; deviation_from_baseline_celsius against the user’s own baseline',
       dateOf: (r: any) => r.sleep_date,
@@ -207,9 +207,9 @@ const BIOSENSING = {
     load: async (call: ToolCall, days: number) =>
       SleepwiseAlertnessTransformer.transform(await (await call.make(SleepwiseService)).alertness(call.userId, days)),
     description: {
-      noun: 'SleepWise alertness periods',
+      noun: 'SleepWise alertness periods', daily: true,
       type: 'sleepwise_alertness',
-      units: 'grade 0–10 (higher is more alert) with Polar’s classification, local times',
+      units: 'grade is Polar’s alertness grade (higher is more alert) with its classification; local times',
       dateOf: (r: any) => String(r.period_start_time).slice(0, 10),
     },
   },
@@ -220,7 +220,7 @@ const BIOSENSING = {
     load: async (call: ToolCall, days: number) =>
       SleepwiseBedtimeTransformer.transform(await (await call.make(SleepwiseService)).bedtime(call.userId, days)),
     description: {
-      noun: 'SleepWise bedtime recommendations',
+      noun: 'SleepWise bedtime recommendations', daily: true,
       type: 'sleepwise_bedtime',
       units: 'local times of the preferred sleep window and the sleep gate',
       dateOf: (r: any) => String(r.period_start_time).slice(0, 10),
@@ -421,7 +421,7 @@ export const MCP_TOOLS: McpTool<any>[] = [
         const data = await call.serialize(PatternTransformer.transform(await patterns.show(call.userId, patternName)))
         return {
           data,
-          summary: `Pattern ${patternName} of user ${call.userId}: score ${data.score}, significance ${data.significance}, confidence ${data.confidence}, from ${data.sample_count} days (analyzed ${data.analyzed_at}).`,
+          summary: `Pattern ${patternName} of user ${call.userId}: score ${num(data.score)}, significance ${data.significance}, confidence ${num(data.confidence)}, from ${count(data.sample_count, 'day')} (analyzed ${data.analyzed_at}).`,
         }
       }
       const data = (await call.serialize(PatternTransformer.transform(await patterns.list(call.userId)))) as any[]
@@ -430,7 +430,7 @@ export const MCP_TOOLS: McpTool<any>[] = [
         summary:
           data.length === 0
             ? `No patterns are detected for user ${call.userId} yet.`
-            : `${data.length} patterns of user ${call.userId}: ${data.map((p) => `${p.pattern_name} ${p.significance} (score ${p.score})`).join('; ')}.`,
+            : `${count(data.length, 'pattern')} of user ${call.userId}: ${data.map((p) => `${p.pattern_name} ${p.significance} (score ${num(p.score)})`).join('; ')}. Scores: Spearman ρ for the correlation, 0–100 for overtraining_risk, % change of the 7-day against the 30-day mean for the trends.`,
       }
     },
   }),
@@ -447,10 +447,10 @@ export const MCP_TOOLS: McpTool<any>[] = [
       const data = await call.serialize(InsightsTransformer.transform(await (await call.make(InsightsService)).insights(call.userId)))
       const freshness = data.data_freshness ? String(data.data_freshness).slice(0, 10) : null
       const lines = [
-        `Insights of user ${call.userId} (status ${data.status}, ${data.data_age_days} days of data): ${data.observations.length} observations, ${data.suggestions.length} suggestions, ${data.anomalies.length} anomalies, ${data.patterns.length} patterns.`,
+        `Insights of user ${call.userId} (status ${data.status}, ${count(data.data_age_days, 'day')} of data): ${count(data.observations.length, 'observation')}, ${count(data.suggestions.length, 'suggestion')}, ${count(data.anomalies.length, 'anomaly', 'anomalies')}, ${count(data.patterns.length, 'pattern')}.`,
       ]
       const top = data.observations[0]
-      if (top) lines.push(`First observation (${top.priority}): ${top.fact}`)
+      if (top) lines.push(`First observation (${top.priority}): ${sentence(top.fact)}`)
       lines.push('HRV in ms, resting heart rate in bpm, sleep score 1–100.')
       const stale = stalenessNote(call, freshness, 'data')
       if (stale) lines.push(stale)
@@ -557,7 +557,10 @@ export const MCP_TOOLS: McpTool<any>[] = [
       )
       return {
         data,
-        summary: data.anomaly_count === 0 ? `No anomalies for user ${call.userId}.` : `${data.anomaly_count} anomalies for user ${call.userId}: ${parts.join('; ')}.`,
+        summary:
+          data.anomaly_count === 0
+            ? `No anomalies for user ${call.userId}.`
+            : `${count(data.anomaly_count, 'anomaly', 'anomalies')} for user ${call.userId}: ${parts.join('; ')}.`,
       }
     },
   }),
@@ -611,7 +614,7 @@ export const MCP_TOOLS: McpTool<any>[] = [
     name: 'get_cardio_load',
     title: 'Cardio load',
     description:
-      'Polar cardio load of the last `days` days (default 30), newest first: the day’s load, strain (acute), tolerance (chronic), their ratio and status. A ratio well above 1.3 means load is rising faster than fitness. Same JSON as GET /api/v1/users/{user_id}/cardio-load.',
+      'Polar cardio load of the last `days` days (default 30), newest first: the day’s load, strain (acute), tolerance (chronic), their ratio and status. A ratio above 1 means the recent load exceeds what the user is used to. Same JSON as GET /api/v1/users/{user_id}/cardio-load.',
     scope: 'health:read',
     readOnly: true,
     input: { days: daysInput(30, RECORD_DAYS_MAX) },
