@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { UserDeletionService } from '#services/users/user_deletion_service'
 import { deleteUserValidator } from '#validators/users'
 
+/** /users/{user_id}: the erasure of a user (the only action on the user itself). */
 @inject()
 export default class UsersController {
   constructor(protected deletions: UserDeletionService) {}
