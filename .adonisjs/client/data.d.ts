@@ -29,6 +29,8 @@ import type CardioLoadTransformer from '#transformers/cardio_load_transformer'
 import type EcgRecordTransformer from '#transformers/ecg_record_transformer'
 import type ExerciseDetailTransformer from '#transformers/exercise_detail_transformer'
 import type ExerciseRecordTransformer from '#transformers/exercise_record_transformer'
+import type ExerciseRouteTransformer from '#transformers/exercise_route_transformer'
+import type ExerciseSamplesTransformer from '#transformers/exercise_samples_transformer'
 import type ExportSummaryTransformer from '#transformers/export_summary_transformer'
 import type HeartRateSamplesTransformer from '#transformers/heart_rate_samples_transformer'
 import type HeartRateSummaryTransformer from '#transformers/heart_rate_summary_transformer'
@@ -143,6 +145,14 @@ export namespace Data {
   export type ExerciseRecord = InferData<ExerciseRecordTransformer>
   export namespace ExerciseRecord {
     export type Variants = InferVariants<ExerciseRecordTransformer>
+  }
+  export type ExerciseRoute = InferData<ExerciseRouteTransformer>
+  export namespace ExerciseRoute {
+    export type Variants = InferVariants<ExerciseRouteTransformer>
+  }
+  export type ExerciseSamples = InferData<ExerciseSamplesTransformer>
+  export namespace ExerciseSamples {
+    export type Variants = InferVariants<ExerciseSamplesTransformer>
   }
   export type ExportSummary = InferData<ExportSummaryTransformer>
   export namespace ExportSummary {

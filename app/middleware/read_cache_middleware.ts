@@ -45,7 +45,9 @@ export default class ReadCacheMiddleware {
     if (response.hasContent) {
       const body = response.getBody()
       if (body === null || typeof body !== 'object') return
-      this.reply(ctx, this.cache.set(key, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' }))
+      // A JSON flavour the handler chose (application/geo+json) is kept with the body.
+      const type = response.getHeader('content-type')
+      this.reply(ctx, this.cache.set(key, JSON.stringify(body), { 'content-type': type ? String(type) : 'application/json; charset=utf-8' }))
     } else if (response.lazyBody.stream) {
       this.keepStream(ctx, key)
     }
