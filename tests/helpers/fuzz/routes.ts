@@ -39,7 +39,7 @@ export function allRoutes(): RouteInfo[] {
       const params = route.pattern
         .split('/')
         .filter((segment) => segment.startsWith(':'))
-        .map((segment) => segment.slice(1).replace(/\?$/, ''))
+        .map((segment) => paramOf(segment).name)
       out.push({
         name: route.name ?? `${route.methods.join(',')} ${route.pattern}`,
         pattern: route.pattern,
@@ -53,11 +53,21 @@ export function allRoutes(): RouteInfo[] {
   return out
 }
 
-/** Fills a pattern's params with already-encoded values. */
+/** A `:param` segment's name and static suffix (`:id.tcx` → id, `.tcx`). */
+function paramOf(segment: string): { name: string; suffix: string } {
+  const [, name, suffix] = /^:([^.?]+)\??(.*)$/.exec(segment) ?? [null, segment.slice(1), '']
+  return { name, suffix }
+}
+
+/** Fills a pattern's params with already-encoded values (a static suffix such as `.tcx` kept). */
 export function fillPattern(pattern: string, values: Record<string, string>): string {
   return pattern
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? values[segment.slice(1).replace(/\?$/, '')] ?? 'x' : segment))
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment
+      const { name, suffix } = paramOf(segment)
+      return `${values[name] ?? 'x'}${suffix}`
+    })
     .join('/')
 }
 
