@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { isOAuthEndpointPath, isProblemJsonPath } from '#config/surfaces'
+import { isOAuthEndpointPath, isProblemJsonPath, mcpPath } from '#config/surfaces'
 import { FuzzEnvironment } from '#tests/helpers/fuzz/environment'
 import { requestArb, type GeneratedRequest } from '#tests/helpers/fuzz/arbitraries'
 import { send, type RawResponse } from '#tests/helpers/fuzz/http'
@@ -12,9 +12,11 @@ import { allRoutes, isMutation } from '#tests/helpers/fuzz/routes'
 | Sample size and seed: FUZZ_RUNS (default 300 inside `npm test`; `npm run
 | test:fuzz` runs 10 000) and FUZZ_SEED (default fixed, so every run sends
 | the same requests). A failure prints the seed and the request index.
+| FUZZ_SURFACE (e.g. `mcp`) aims every request at the routes of one surface.
 */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
+const SURFACE = process.env.FUZZ_SURFACE
 const CHUNK = 100
 
 /**
@@ -79,7 +81,12 @@ function check(req: GeneratedRequest, res: RawResponse, diff: Record<string, [nu
   if (headerBytes > 16 * 1024) return `response header block of ${headerBytes} bytes (over Node's 16 KB default): ${String(res.headers.location ?? '').slice(0, 120)}`
   // The OAuth endpoints answer errors in their RFCs' JSON ({error, error_description}), which OAuth clients parse.
   const oauthError = isOAuthEndpointPath(pathname) && typeof json?.error === 'string'
-  if (res.status >= 400 && oauthError && req.method !== 'HEAD') {
+  // The MCP endpoint answers protocol errors as JSON-RPC error objects, which MCP clients parse.
+  const jsonRpcError = pathname === mcpPath && json?.jsonrpc === '2.0' && typeof json?.error === 'object' && json.error !== null
+  if (res.status >= 400 && jsonRpcError && req.method !== 'HEAD') {
+    if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `JSON-RPC error without application/json: ${res.body.slice(0, 200)}`
+    if (!Number.isInteger(json.error.code) || typeof json.error.message !== 'string') return `malformed JSON-RPC error: ${res.body.slice(0, 200)}`
+  } else if (res.status >= 400 && oauthError && req.method !== 'HEAD') {
     const type = String(res.headers['content-type'] ?? '')
     if (!type.startsWith('application/json') || typeof json.error_description !== 'string') return `malformed OAuth error: ${res.body.slice(0, 200)}`
     if (res.headers['cache-control'] !== 'no-store') return 'OAuth error without Cache-Control: no-store'
@@ -111,7 +118,7 @@ test.group('Reliability | hostile input across every route', (group) => {
   })
 
   test('generated requests never produce a 5xx, a non-problem error or a write when rejected', async ({ assert }) => {
-    const routes = allRoutes()
+    const routes = allRoutes().filter((route) => !SURFACE || route.surface === SURFACE)
     const ctx = await environment.context(routes)
     const arb = requestArb(ctx)
     const failures: Failure[] = []

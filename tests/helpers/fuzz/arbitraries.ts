@@ -202,6 +202,17 @@ const authHeaders = (ctx: FuzzContext, route: RouteInfo, method: string): fc.Arb
       fc.constant([['Authorization', `Bearer ${ctx.opsTokens.limited}`], ['Authorization', `Bearer ${ctx.opsTokens.wildcard}`]] as Header[])
     )
   }
+  if (route.surface === 'mcp') {
+    return fc.oneof(
+      fc.constant([] as Header[]),
+      fc.constant([['X-API-Key', ctx.apiKeys.service]] as Header[]),
+      fc.constant([['Authorization', `Bearer ${ctx.apiKeys.service}`]] as Header[]),
+      fc.constant([['X-API-Key', ctx.apiKeys.scoped]] as Header[]),
+      fc.constant([['Authorization', `Bearer ${ctx.apiKeys.revoked}`]] as Header[]),
+      headerValue().map((v) => [['Authorization', `Bearer hva_${v}`]] as Header[]),
+      headerValue().map((v) => [['X-API-Key', v]] as Header[])
+    )
+  }
   if (route.surface === 'public') return fc.constant([])
   // Admin pages and the dashboard API: the session cookie, with or without the CSRF header.
   return fc
@@ -310,6 +321,70 @@ const bodyArb = (ctx: FuzzContext): fc.Arbitrary<Body> =>
     }
   )
 
+const MCP_METHODS = ['initialize', 'server/discover', 'tools/list', 'tools/call', 'prompts/list', 'prompts/get', 'ping', 'resources/list', 'subscriptions/listen', 'notifications/initialized']
+const MCP_TOOLS = ['get_sleep', 'get_recovery', 'get_biosensing', 'get_health_insights', 'check_metric', 'trigger_sync', 'get_sync_status', 'nope']
+const MCP_ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} }
+
+/**
+ * A request body and headers for /mcp: JSON-RPC messages of real methods and tools with hostile
+ * params, mostly consistent 2025-era or 2026-07-28 requests (envelope and header agree), sometimes
+ * not, batches, and now and then any hostile body.
+ */
+const mcpPartsArb = (ctx: FuzzContext): fc.Arbitrary<{ body: Body; headers: Header[] }> => {
+  const user = fc.oneof(fc.constantFrom(...(ctx.validParams.user_id ?? ['nobody'])), hostileString())
+  const args = fc.oneof(
+    fc.record(
+      { user_id: user, days: fc.oneof(fc.integer({ min: -5, max: 400 }), jsonValue()), metric: fc.oneof(fc.constant('spo2'), hostileString()) },
+      { requiredKeys: [] }
+    ),
+    fc.dictionary(hostileString(), jsonValue(), { maxKeys: 4 }),
+    jsonValue()
+  )
+  const params = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ name: fc.oneof(fc.constantFrom(...MCP_TOOLS), hostileString()), arguments: args }, { requiredKeys: ['name'] }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        protocolVersion: fc.constantFrom('2025-11-25', '2025-06-18', '1999-01-01'),
+        capabilities: fc.constant({}),
+        clientInfo: fc.constant({ name: 'fuzz', version: '1' }),
+      }),
+    },
+    { weight: 1, arbitrary: jsonValue() }
+  )
+  const message = (modern: boolean) =>
+    fc
+      .record(
+        {
+          jsonrpc: fc.oneof({ weight: 9, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: jsonValue() }),
+          id: fc.oneof({ weight: 6, arbitrary: fc.integer() }, { weight: 1, arbitrary: hostileString() }, { weight: 1, arbitrary: fc.constant(null) }),
+          method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...MCP_METHODS) }, { weight: 1, arbitrary: hostileString() }),
+          params,
+        },
+        { requiredKeys: ['jsonrpc', 'method'] }
+      )
+      .map(({ params: p, ...rest }) => {
+        const object = p !== null && typeof p === 'object' && !Array.isArray(p)
+        return { ...rest, ...(p === undefined ? {} : { params: modern && object ? { ...(p as object), _meta: MCP_ENVELOPE } : p }) }
+      })
+  const jsonRpc = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 9 })).chain(([modern, noise]) =>
+    fc.oneof({ weight: 5, arbitrary: message(modern) }, { weight: 1, arbitrary: fc.array(message(modern), { maxLength: 4 }) }).map((value) => {
+      const headers: Header[] = noise === 0 ? [] : [['Accept', 'application/json, text/event-stream']]
+      if (modern) headers.push(['MCP-Protocol-Version', noise === 1 ? '2025-11-25' : '2026-07-28'])
+      else if (noise === 2) headers.push(['MCP-Protocol-Version', '2026-07-28'])
+      // 2026-07-28 mirrors the method and the tool or prompt name in headers (when they fit in one).
+      const single = Array.isArray(value) ? null : (value as { method?: unknown; params?: { name?: unknown } })
+      const printable = (v: unknown): v is string => typeof v === 'string' && /^[\x20-\x7e]{1,200}$/.test(v)
+      if (modern && noise !== 3 && single && printable(single.method)) {
+        headers.push(['Mcp-Method', single.method])
+        if (printable(single.params?.name)) headers.push(['Mcp-Name', single.params.name])
+      }
+      return { body: { contentType: 'application/json', body: JSON.stringify(value) } as Body, headers }
+    })
+  )
+  return fc.oneof({ weight: 4, arbitrary: jsonRpc }, { weight: 1, arbitrary: bodyArb(ctx).map((body) => ({ body, headers: [] as Header[] })) })
+}
+
 export interface GeneratedRequest extends RawRequest {
   route: RouteInfo
   /** The method is not one the route accepts. */
@@ -323,25 +398,29 @@ export const requestArb = (ctx: FuzzContext): fc.Arbitrary<GeneratedRequest> =>
     fc
       .record({
         method: fc.oneof(
-          { weight: 9, arbitrary: fc.constantFrom(...route.methods) },
+          // /mcp: POST carries the protocol; GET and DELETE only answer 405.
+          { weight: 9, arbitrary: route.surface === 'mcp' ? fc.constantFrom('POST', 'POST', 'POST', 'POST', 'GET', 'DELETE') : fc.constantFrom(...route.methods) },
           { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }
         ),
         params: fc.record(Object.fromEntries(route.params.map((p) => [p, paramValue(ctx, p)]))),
         query: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 2, arbitrary: queryString() }),
         extra: extraHeaders(),
         body: bodyArb(ctx),
+        mcp: route.surface === 'mcp' ? mcpPartsArb(ctx) : fc.constant(null),
         dropContentType: fc.boolean(),
         duplicateContentType: fc.integer({ min: 0, max: 9 }),
       })
       .chain((parts) =>
         authHeaders(ctx, route, parts.method).map((auth): GeneratedRequest => {
-          const headers: Header[] = [...auth, ...parts.extra]
-          const hasBody = parts.body !== null && parts.method !== 'GET' && parts.method !== 'HEAD'
-          if (hasBody && parts.body!.contentType && !(parts.dropContentType && parts.duplicateContentType === 0)) {
-            headers.push(['Content-Type', parts.body!.contentType])
+          // /mcp: the JSON-RPC body and the headers that go with it.
+          const generated = parts.mcp ? parts.mcp.body : parts.body
+          const headers: Header[] = [...auth, ...(parts.mcp?.headers ?? []), ...parts.extra]
+          const hasBody = generated !== null && parts.method !== 'GET' && parts.method !== 'HEAD'
+          if (hasBody && generated!.contentType && !(parts.dropContentType && parts.duplicateContentType === 0)) {
+            headers.push(['Content-Type', generated!.contentType])
             if (parts.duplicateContentType === 1) headers.push(['Content-Type', 'text/plain'])
           }
-          const body = hasBody ? parts.body!.body : undefined
+          const body = hasBody ? generated!.body : undefined
           return {
             route,
             method: parts.method,

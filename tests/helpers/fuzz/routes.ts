@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
-import { dashboardApiPrefix, dashboardPrefix, isProblemJsonPath, opsPrefix } from '#config/surfaces'
+import { dashboardApiPrefix, dashboardPrefix, isProblemJsonPath, mcpPath, opsPrefix } from '#config/surfaces'
 
-export type Surface = 'analytics' | 'ops' | 'dashboard_api' | 'admin' | 'dashboard_page' | 'public'
+export type Surface = 'analytics' | 'ops' | 'dashboard_api' | 'admin' | 'dashboard_page' | 'mcp' | 'public'
 
 export interface RouteInfo {
   name: string
@@ -21,6 +21,7 @@ export function surfaceOf(pattern: string): Surface {
   if (startsWithSegment(pattern, '/api')) return 'analytics'
   if (startsWithSegment(pattern, opsPrefix)) return 'ops'
   if (startsWithSegment(pattern, dashboardApiPrefix)) return 'dashboard_api'
+  if (startsWithSegment(pattern, mcpPath)) return 'mcp'
   // The OAuth consent page is an admin page (session, CSRF) outside /admin.
   if (startsWithSegment(pattern, '/admin') || pattern === '/oauth/authorize') return 'admin'
   if (startsWithSegment(pattern, dashboardPrefix)) return 'dashboard_page'
