@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import type { HttpContext } from '@adonisjs/core/http'
+import app from '@adonisjs/core/services/app'
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 import { problemFor } from '#exceptions/problem_details'
@@ -10,7 +11,8 @@ import { ToolError, userIdInput, type McpTool, type ToolCall } from '#services/m
 import type { McpPrincipal } from '#services/mcp/mcp_principal'
 import { McpAuditLog, type McpToolCallEntry } from '#services/mcp/mcp_audit_log'
 
-const pkg = { name: 'hrvault', version: '0.1.0' }
+/** serverInfo: the package's name and version. */
+const serverInfo = () => ({ name: 'hrvault', title: 'HRVault', version: app.version?.toString() ?? '0.0.0' })
 
 /** Tells a client where to begin and how user_id works. */
 export const MCP_INSTRUCTIONS = [
@@ -32,7 +34,7 @@ export class McpServerFactory {
   constructor(protected http: HttpContext) {}
 
   build(): McpServer {
-    const server = new McpServer(pkg, {
+    const server = new McpServer(serverInfo(), {
       instructions: MCP_INSTRUCTIONS,
       // Tool and prompt lists only change with a deployment (2026-07-28 clients may cache them).
       cacheHints: {
