@@ -58,7 +58,7 @@ export class McpPrincipalResolver {
     } catch (error) {
       if (error instanceof InvalidApiKeyException) {
         await this.rateLimits.hitIfAvailable(API_KEY_FAILURE_POLICY, ctx.request.ip())
-        throw this.unauthorized(error.message)
+        throw this.unauthorized(error.message, true)
       }
       if (error instanceof McpUnauthorizedException) {
         await this.rateLimits.hitIfAvailable(API_KEY_FAILURE_POLICY, ctx.request.ip())
@@ -78,7 +78,7 @@ export class McpPrincipalResolver {
         return this.fromApiKey(await this.apiKeys.authenticate(value))
       } catch (error) {
         if (!(error instanceof InvalidApiKeyException)) throw error
-        throw this.unauthorized('The bearer token is neither a valid API key nor a valid OAuth access token for this server (revoked or expired?).')
+        throw this.unauthorized('The bearer token is neither a valid API key nor a valid OAuth access token for this server (revoked or expired?).', true)
       }
     }
     return {
@@ -109,7 +109,7 @@ export class McpPrincipalResolver {
     return match ? match[1] : null
   }
 
-  protected unauthorized(message: string) {
-    return new McpUnauthorizedException(message, mcpResourceMetadataUrl())
+  protected unauthorized(message: string, invalidToken = false) {
+    return new McpUnauthorizedException(message, mcpResourceMetadataUrl(), invalidToken)
   }
 }

@@ -78,7 +78,9 @@ test.group('MCP | endpoint, authentication and tools', (group) => {
     for (const headers of attempts) {
       const response = await post(headers)
       assert.equal(response.status, 401, JSON.stringify(headers))
-      assert.equal(response.headers.get('www-authenticate'), challenge)
+      // A presented but invalid credential is also named as such (RFC 6750).
+      const presented = Boolean(headers['X-API-Key'] || headers.Authorization?.startsWith('Bearer '))
+      assert.equal(response.headers.get('www-authenticate'), presented ? `${challenge}, error="invalid_token"` : challenge)
       assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/)
       assert.equal(((await response.json()) as { code: string }).code, 'E_MCP_UNAUTHORIZED')
     }

@@ -73,7 +73,10 @@ test.group('MCP | OAuth connectors', (group) => {
     for (const token of [tokens.access_token, refreshed.body.access_token]) {
       const response = await rawCall(token)
       assert.equal(response.status, 401)
-      assert.equal(response.headers.get('www-authenticate'), `Bearer resource_metadata="${baseUrl()}/.well-known/oauth-protected-resource/mcp"`)
+      assert.equal(
+        response.headers.get('www-authenticate'),
+        `Bearer resource_metadata="${baseUrl()}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`
+      )
     }
     await assert.rejects(() => connect({ Authorization: `Bearer ${refreshed.body.access_token}` }))
   })
