@@ -22,6 +22,7 @@ export const HANDLED_POLAR_EVENTS = [
   'CONTINUOUS_HEART_RATE',
   'SLEEP_WISE_CIRCADIAN_BEDTIME',
   'SLEEP_WISE_ALERTNESS',
+  'PHYSICAL_INFORMATION',
 ] as const
 
 /** app_settings keys of the webhook (the secret encrypted with APP_KEY). */

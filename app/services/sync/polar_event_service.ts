@@ -42,7 +42,8 @@ const MAX_RANGE_DAYS = 28
  * What each event fetches: only the item it names, never the 28-day lists (issue: at most a couple
  * of calls per event). SLEEP → that night and that date's Nightly Recharge; EXERCISE → that
  * exercise with zones, samples and route; ACTIVITY_SUMMARY → that day's activity and cardio load;
- * CONTINUOUS_HEART_RATE → that day's samples; SLEEP_WISE_* → the range named. The catalogue maps
+ * CONTINUOUS_HEART_RATE → that day's samples; SLEEP_WISE_* → the range named;
+ * PHYSICAL_INFORMATION → the current physical information (a new version when it changed). The catalogue maps
  * the items, as in a full sync.
  */
 const PULL: Record<PolarEventName, (client: AccessLinkClient, event: PolarEvent) => Promise<Pulled>> = {
@@ -66,6 +67,7 @@ const PULL: Record<PolarEventName, (client: AccessLinkClient, event: PolarEvent)
   SLEEP_WISE_ALERTNESS: async (client, event) => [
     { key: 'sleepwise_alertness', items: await client.listSleepwiseAlertness(rangeOf(event)) },
   ],
+  PHYSICAL_INFORMATION: async (client) => [{ key: 'physical_info', items: present(await client.getPhysicalInfo()) }],
   SLEEP_WISE_CIRCADIAN_BEDTIME: async (client, event) => [
     { key: 'sleepwise_bedtime', items: await client.listSleepwiseBedtime(rangeOf(event)) },
   ],

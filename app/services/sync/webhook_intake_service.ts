@@ -89,7 +89,7 @@ function toEvent(body: WebhookBody): PolarEvent {
     if (!body.from && !body.to) throw new InvalidWebhookEventException(`A ${name} event needs from and to.`)
     event.from = (body.from ?? body.to)!.slice(0, 10)
     event.to = (body.to ?? body.from)!.slice(0, 10)
-  } else {
+  } else if (name !== 'PHYSICAL_INFORMATION') {
     if (!body.date) throw new InvalidWebhookEventException(`A ${name} event needs date.`)
     event.date = body.date
   }
@@ -97,4 +97,4 @@ function toEvent(body: WebhookBody): PolarEvent {
 }
 
 const dedupKey = (event: PolarEvent) =>
-  `webhook:${event.polarUserId}:${event.event}:${event.entityId ?? event.date ?? `${event.from}_${event.to}`}`
+  `webhook:${event.polarUserId}:${event.event}:${event.entityId ?? event.date ?? (event.from ? `${event.from}_${event.to}` : 'latest')}`

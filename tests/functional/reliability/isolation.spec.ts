@@ -109,12 +109,15 @@ test.group('Reliability | isolation: user-scoped keys', (group) => {
     await createUser('iso_self')
     const key = (await (await app.container.make(ApiKeyService)).create('self', 'iso_self')).plain
     const refused: string[] = []
-    for (const route of routesOf('analytics').filter((r) => r.params.includes('user_id'))) {
-      for (const method of route.methods) {
-        // The sync trigger would call the provider: without a provider token it is a 400, not a 403.
-        const response = await send(port(), { method, path: pathOf(route, { user_id: 'iso_self' }), headers: [['X-API-Key', key]] })
-        if ([401, 403].includes(response.status)) refused.push(`${method} ${route.pattern}: ${response.status}`)
-      }
+    const calls = routesOf('analytics')
+      .filter((r) => r.params.includes('user_id'))
+      .flatMap((route) => route.methods.map((method) => ({ route, method })))
+      // Erasure last: it deletes the user and the key the walk uses.
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'))
+    for (const { route, method } of calls) {
+      // The sync trigger would call the provider: without a provider token it is a 400, not a 403.
+      const response = await send(port(), { method, path: pathOf(route, { user_id: 'iso_self' }), headers: [['X-API-Key', key]] })
+      if ([401, 403].includes(response.status)) refused.push(`${method} ${route.pattern}: ${response.status}`)
     }
     assert.deepEqual(refused, [])
   }).timeout(120_000)

@@ -132,6 +132,24 @@ test.group('Sync | Polar webhook receiver', (group) => {
     }
   })
 
+  test('a PHYSICAL_INFORMATION event stores the current physical information with one call', async ({ client, assert }) => {
+    const token = completeToken('weigher')
+    const user = await connectedUser(ctx, 'weigher', token)
+    const polarId = ctx.sim.polarUserIdOf(token)
+    const before = ctx.sim.requests.length
+    ;(await post(client, { event: 'PHYSICAL_INFORMATION', user_id: polarId, timestamp: `${TODAY}T08:00:00Z` })).assertStatus(200)
+    // A duplicate inside the dedup window fetches nothing more.
+    ;(await post(client, { event: 'PHYSICAL_INFORMATION', user_id: polarId, timestamp: `${TODAY}T08:00:00Z` })).assertStatus(200)
+
+    await startWorker()
+    await eventually(() => db.from('physical_infos').where('user_id', user.id).first())
+    const calls = callsSince(ctx, before)
+    assert.deepEqual(
+      calls.map((c) => c.path),
+      ['/v3/users/physical-info']
+    )
+  })
+
   test('a {$self} signature is a 401 problem and nothing is fetched or queued')
     .with(['missing', 'wrong', 'malformed'] as const)
     .run(async ({ client, assert }, kind) => {
