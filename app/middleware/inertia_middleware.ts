@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import { dashboardPrefix } from '#config/surfaces'
+import { DATA_TYPE_LABELS } from '#services/records/data_types'
 import { adminPageHeaders, isAdminPagePath } from '#services/admin/security_headers'
 
 /**
@@ -18,6 +19,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       errors: ctx.inertia.always(this.getValidationErrors(ctx)),
       admin: user ? { email: user.email } : null,
       dashboardPrefix,
+      /** Catalogue key → label, so pages name data types as the catalogue does. */
+      dataTypes: DATA_TYPE_LABELS,
       flash: {
         success: (ctx.session?.flashMessages.get('success') as string | undefined) ?? null,
         error: (ctx.session?.flashMessages.get('error') as string | undefined) ?? null,

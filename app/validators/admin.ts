@@ -1,4 +1,4 @@
-import vine from '@vinejs/vine'
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { daysRule, userIdRule } from '#validators/rules'
 
 /*
@@ -45,6 +45,10 @@ export const usersPageValidator = vine.create({
 /** POST /admin/users: registers a user by external id (before connecting Polar). */
 export const createUserValidator = vine.create({
   user_id: userIdRule(),
+})
+createUserValidator.messagesProvider = new SimpleMessagesProvider({
+  'user_id.required': 'Enter a user id.',
+  'user_id.regex': 'A user id may contain only letters, digits, "_", "." and "-" (at most 100 characters).',
 })
 
 /** Routes with a `:user` external id. */

@@ -28,6 +28,8 @@ export async function api<T = any>(method: string, url: string, body?: unknown):
     method,
     headers,
     credentials: 'same-origin',
+    // Polled answers (sync progress) must never come from the HTTP cache.
+    cache: 'no-store',
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()

@@ -8,7 +8,8 @@ export interface SyncTracker {
   message: string | null
 }
 
-const FINISHED = ['success', 'partial', 'failed', 'rate_limited']
+/** A run in any state but these has finished (success, partial, failed, rate_limited, interrupted…). */
+const UNFINISHED = ['queued', 'running']
 
 /**
  * Sync now with live progress: starts the sync, then polls its run about
@@ -26,7 +27,7 @@ export function useSyncTrackers(onFinished?: (userId: string) => void) {
       const result = await api('GET', `/admin/users/${encodeURIComponent(userId)}/sync-status${query(params)}`)
       if (result.state === 'run') {
         t.run = result.run
-        t.state = FINISHED.includes(result.run.status) ? 'done' : 'running'
+        t.state = UNFINISHED.includes(result.run.status) && !result.run.finished_at ? 'running' : 'done'
         params = { run: result.run.id }
       } else {
         t.state = 'queued'
@@ -37,6 +38,7 @@ export function useSyncTrackers(onFinished?: (userId: string) => void) {
       return
     }
     if (t.state === 'done') {
+      t.message = null
       onFinished?.(userId)
       return
     }

@@ -251,7 +251,8 @@ export class SyncEngine {
         if (accountConfirmed) await writePending()
       }
       progress.done++
-      progress.current = null
+      // The type fetched next, so a progress row written between two types names what is running.
+      progress.current = SYNC_TYPES[progress.done]?.key ?? null
       options.onProgress?.({ ...progress }, type.key, count)
       if (progress.done < progress.total && Date.now() - progressWrittenAt >= PROGRESS_INTERVAL_MS) {
         await db
