@@ -15,6 +15,19 @@ export const setupValidator = vine.create({
   email: email(),
   password: newPassword().confirmed({ as: 'password_confirmation' }),
 })
+setupValidator.messagesProvider = new SimpleMessagesProvider({
+  'token.required': 'Enter the setup token printed on the server console.',
+  'token.minLength': 'Enter the setup token printed on the server console.',
+  'token.maxLength': 'This is not a setup token: use the one printed on the server console.',
+  'email.required': 'Enter an email address for the admin account.',
+  'email.email': 'Enter a valid email address, like you@example.com.',
+  'email.maxLength': 'The email address is too long.',
+  'password.required': 'Choose a password of at least 12 characters.',
+  'password.minLength': 'The password needs at least 12 characters.',
+  'password.maxLength': 'The password can have at most 200 characters.',
+  'password.confirmed': 'The two passwords do not match.',
+  'password_confirmation.confirmed': 'The two passwords do not match.',
+})
 
 /** POST /admin/login */
 export const loginValidator = vine.create({

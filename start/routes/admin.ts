@@ -38,7 +38,13 @@ router
 
 router
   .group(() => {
-    router.get('/', ({ response }) => response.redirect('/admin/overview')).as('home')
+    // Flash messages (the welcome after setup, a login notice) survive this hop to the overview.
+    router
+      .get('/', ({ response, session }) => {
+        session.reflash()
+        return response.redirect('/admin/overview')
+      })
+      .as('home')
     router.post('/logout', [Session, 'destroy']).as('logout')
     router.get('/overview', [Overview, 'show']).as('overview')
     router.get('/users', [Users, 'index']).as('users')
