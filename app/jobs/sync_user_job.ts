@@ -7,6 +7,10 @@ import SyncInProgressException from '#exceptions/sync_in_progress_exception'
 import { ClockService } from '#services/clock_service'
 import type { SyncOutcome, SyncTrigger } from '#services/sync/sync_engine'
 import { UserSyncService } from '#services/sync/user_sync_service'
+import { SyncRunService } from '#services/sync/sync_run_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
+import ProviderNotConnectedException from '#exceptions/provider_not_connected_exception'
+import encryption from '@adonisjs/core/services/encryption'
 
 /** Payload of {@link SyncUserJob}: our internal user id (never a token). */
 export interface SyncUserPayload {
@@ -19,6 +23,13 @@ export interface SyncUserPayload {
    * begins. A sync deferred past it is dropped, since that interval enqueues the user again.
    */
   notAfter?: number
+  /** The `queued` run of `POST …/sync/trigger?wait=false` that this job's sync starts. */
+  runId?: number
+  /**
+   * That trigger's `X-Provider-Token`, encrypted with APP_KEY (as stored tokens are); stored on the
+   * user after a sync that worked when the user has no token yet, like the synchronous trigger.
+   */
+  tokenEncrypted?: string
 }
 
 /** Raised when a background sync stored nothing because every type failed. */
@@ -48,20 +59,27 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
 
   constructor(
     protected userSync: UserSyncService,
-    protected clock: ClockService
+    protected clock: ClockService,
+    protected runs: SyncRunService,
+    protected tokens: ProviderTokenService
   ) {
     super()
   }
 
   async execute(): Promise<void> {
-    const { userId, days, trigger } = this.payload
+    const { userId, days, trigger, runId } = this.payload
     const user = await User.find(userId)
     if (!user || !user.isActive) {
       logger.info({ userId }, 'sync job skipped: user missing or inactive')
+      if (runId) await this.runs.closeQueued(runId, 'skipped', 'The user was deleted or deactivated before the sync started.')
       return
     }
     try {
-      const outcome = await this.userSync.sync(user, { days, trigger, jobId: this.context.jobId })
+      const token = this.payloadToken()
+      const outcome = await this.userSync.sync(user, { days, trigger, jobId: this.context.jobId, runId, token })
+      if (token && (outcome.status === 'success' || outcome.status === 'partial') && !user.providerTokenEncrypted) {
+        await this.tokens.store(user, token)
+      }
       if (outcome.status === 'rate_limited' && outcome.deferred) {
         await this.deferUntilReset(outcome)
         return
@@ -78,10 +96,22 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
     } catch (error) {
       if (error instanceof SyncInProgressException) {
         logger.info({ userId }, 'sync job skipped: a sync of this user is already running')
+        if (runId) await this.runs.closeQueued(runId, 'skipped', 'Another sync of this user was running.')
         return
+      }
+      if (runId) {
+        const reason = error instanceof ProviderNotConnectedException ? error.message : 'The sync failed inside HRVault; the error was logged.'
+        await this.runs.closeQueued(runId, 'failed', reason)
       }
       throw error
     }
+  }
+
+  /** The trigger's token of a queued sync (null when absent or no longer decryptable). */
+  protected payloadToken(): string | null {
+    if (!this.payload.tokenEncrypted) return null
+    const token = encryption.decrypt<string>(this.payload.tokenEncrypted)
+    return typeof token === 'string' && token !== '' ? token : null
   }
 
   /** Dispatches this sync again for when the budget window resets (unless the next interval is sooner). */
@@ -93,7 +123,9 @@ export default class SyncUserJob extends Job<SyncUserPayload> {
       logger.info({ userId, retryAfter: outcome.retryAfterSeconds }, 'sync job dropped: Polar budget used up until the next interval')
       return
     }
-    const { jobId } = await SyncUserJob.dispatch(this.payload).in(delayMs).run()
+    // The queued run is finished (rate_limited); the deferred sync records a run of its own.
+    const { runId: _finished, ...payload } = this.payload
+    const { jobId } = await SyncUserJob.dispatch(payload).in(delayMs).run()
     logger.info({ userId, retryAfter: outcome.retryAfterSeconds, jobId }, 'sync job deferred: Polar budget of its class used up')
   }
 }

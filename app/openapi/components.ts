@@ -115,6 +115,35 @@ export function withConditionalGet(operation: Record<string, any>) {
   }
 }
 
+/** `limit` and `cursor` of a paginated list (keyset pages; the body stays a JSON array). */
+export const paginationParams = (defaultLimit: number) => [
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Rows per page, 1–1000 (default ${defaultLimit}). When more rows exist the answer has a \`Link: <…>; rel="next"\` header.`,
+    schema: { type: 'integer', minimum: 1, maximum: 1000, default: defaultLimit },
+    example: 20,
+  },
+  {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'Opaque position from the `rel="next"` link of the previous page; send it back unchanged (anything else is a 422).',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$' },
+    example: 'eyJ2IjoxLCJhZnRlciI6NDJ9',
+  },
+]
+
+/** RFC 8288 `Link` header of a page that has a next page. */
+export const linkHeader = {
+  Link: {
+    schema: { type: 'string' },
+    description: 'Present when more rows exist: `<{path}?limit=…&cursor=…>; rel="next"` (a URL relative to the request).',
+    example: '</api/v1/users/12345678/sync/runs?limit=20&cursor=eyJ2IjoxLCJhZnRlciI6NDJ9>; rel="next"',
+  },
+}
+
 export const jsonResponse = (description: string, schema: JsonSchema, headers = rateLimitHeaders) => ({
   description,
   headers,

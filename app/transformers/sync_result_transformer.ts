@@ -4,7 +4,8 @@ import { SYNC_TYPE_KEYS } from '#services/sync/sync_types'
 
 /**
  * Spec "Sync result": `status`, `user_id`, `results` (the 11 spec keys plus `heart_rate`), and
- * `errors` (type → message) when the status is `partial`.
+ * `errors` (type → message) when the status is `partial`; beside them `run_id` (the run at
+ * `/sync/runs/{run_id}`) and `duration_ms`.
  */
 export default class SyncResultTransformer extends BaseTransformer<SyncOutcome> {
   toObject() {
@@ -15,6 +16,8 @@ export default class SyncResultTransformer extends BaseTransformer<SyncOutcome> 
       user_id: o.userId,
       results,
       ...(o.status === 'partial' ? { errors: o.errors } : {}),
+      run_id: o.runId,
+      duration_ms: o.durationMs,
     }
   }
 }

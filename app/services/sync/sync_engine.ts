@@ -48,6 +48,8 @@ export interface SyncOptions {
   trigger: SyncTrigger
   /** Queue job id when the sync runs as a job. */
   jobId?: string | null
+  /** A `queued` run created when the sync was enqueued (`?wait=false`): this sync starts it. */
+  runId?: number | null
   /** Called after each type. */
   onProgress?: (progress: SyncProgress, type: SyncTypeKey, count: number | null) => void
 }
@@ -145,7 +147,7 @@ export class SyncEngine {
       .where('status', 'running')
       .update({ status: 'interrupted', finished_at: started.toFormat(db.connection().dialect.dateTimeFormat) })
 
-    const run = await SyncRun.create({
+    const attributes = {
       userId: user.id,
       trigger: options.trigger,
       status: 'running',
@@ -154,7 +156,11 @@ export class SyncEngine {
       providerCalls: 0,
       jobId: options.jobId ?? null,
       startedAt: started,
-    })
+    }
+    const queued = options.runId
+      ? await SyncRun.query().where('id', options.runId).where('userId', user.id).where('status', 'queued').first()
+      : null
+    const run = queued ? await queued.merge(attributes).save() : await SyncRun.create(attributes)
 
     // Another sync (any process) already hit Polar's limit: background syncs wait for the reset
     // instead of spending calls Polar would refuse; a manual sync probes (one refused call at most).
@@ -204,7 +210,7 @@ export class SyncEngine {
       try {
         await this.accounts.confirm(user, client.accountIds)
       } catch (error) {
-        if (error instanceof ProviderAccountMismatchException) await this.refuse(run, error, client.callCount)
+        if (error instanceof ProviderAccountMismatchException) await this.refuse(run, error, client.callCount, queued !== null)
         await allowance?.release()
         throw error
       }
@@ -326,9 +332,16 @@ export class SyncEngine {
     return outcome
   }
 
-  /** Drops the run of a sync whose data belongs to another Polar account: a refused sync leaves no row. */
-  protected async refuse(run: SyncRun, error: ProviderAccountMismatchException, providerCalls: number) {
-    await run.delete()
+  /**
+   * Drops the run of a sync whose data belongs to another Polar account: a refused sync leaves no
+   * row, except a run a client was given the URL of (`?wait=false`), which ends `failed` with the reason.
+   */
+  protected async refuse(run: SyncRun, error: ProviderAccountMismatchException, providerCalls: number, keep = false) {
+    if (keep) {
+      await run.merge({ status: 'failed', errors: JSON.stringify({ account: error.message }), providerCalls, finishedAt: this.clock.now() }).save()
+    } else {
+      await run.delete()
+    }
     logger.warn(
       { userId: run.userId, providerCalls, reason: error.message },
       'sync refused: the token belongs to another Polar account; nothing was stored'

@@ -8,6 +8,10 @@ import type { SyncOutcome } from '#services/sync/sync_engine'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { ManualSyncGuardService } from '#services/sync/manual_sync_guard_service'
 import { UserSyncService, defaultSyncDays } from '#services/sync/user_sync_service'
+import { SyncRunService } from '#services/sync/sync_run_service'
+import SyncUserJob from '#jobs/sync_user_job'
+import type SyncRun from '#models/sync_run'
+import encryption from '@adonisjs/core/services/encryption'
 
 /** Largest `days` of any sync trigger. */
 export const MAX_TRIGGER_DAYS = 365
@@ -38,7 +42,8 @@ export class SyncTriggerService {
     protected users: UserService,
     protected tokens: ProviderTokenService,
     protected userSync: UserSyncService,
-    protected guard: ManualSyncGuardService
+    protected guard: ManualSyncGuardService,
+    protected runs: SyncRunService
   ) {}
 
   async trigger(externalId: string, token: string | undefined, days: number | undefined): Promise<SyncOutcome> {
@@ -54,5 +59,28 @@ export class SyncTriggerService {
     }
     if (outcome.status === 'failed') throw new SyncFailedException(outcome.userId, outcome.errors as Record<string, string>)
     return outcome
+  }
+
+  /**
+   * `?wait=false`: the same admission (token, per-user lock, budget reserve, cooldown), then a
+   * `queued` run and a SyncUserJob that syncs it with the header's token (in the job payload
+   * encrypted with APP_KEY, as stored tokens are). Returns the run at once; the job stores the token
+   * like the synchronous trigger does (only for a user without one, after a sync that worked).
+   */
+  async enqueue(externalId: string, token: string | undefined, days: number | undefined): Promise<SyncRun> {
+    if (!token || token.trim() === '') throw new ProviderTokenMissingException()
+    await this.guard.admit(externalId)
+    const user = await this.users.findOrCreate(externalId)
+    const run = await this.runs.createQueued(user, days ?? defaultSyncDays(), 'api')
+    const { jobId } = await SyncUserJob.dispatch({
+      userId: user.id,
+      trigger: 'api',
+      ...(days ? { days } : {}),
+      runId: run.id,
+      tokenEncrypted: encryption.encrypt(token.trim()),
+    }).run()
+    run.jobId = jobId
+    await run.save()
+    return run
   }
 }

@@ -28,6 +28,8 @@ export interface UserSyncRequest {
   days?: number
   trigger: SyncTrigger
   jobId?: string | null
+  /** The `queued` run this sync starts (SyncEngine). */
+  runId?: number | null
   onProgress?: SyncOptions['onProgress']
 }
 
@@ -64,6 +66,7 @@ export class UserSyncService {
         days: request.days ?? defaultSyncDays(),
         trigger: request.trigger,
         jobId: request.jobId ?? null,
+        runId: request.runId ?? null,
         onProgress: request.onProgress,
       })
     } finally {
