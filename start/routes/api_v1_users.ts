@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Analytics API v1: takeout and erasure of a user (Surface A)
+| Analytics API v1: discovery, takeout and erasure of a user (Surface A)
 |--------------------------------------------------------------------------
 |
 | Outside the read cache: a takeout is a fresh ZIP each time (its manifest
@@ -16,6 +16,8 @@ const UsersController = () => import('#controllers/api/v1/users_controller')
 router
   .group(() => {
     router.get('/users/:user_id/export/takeout', [ExportsController, 'takeout']).as('export.takeout')
+    router.get('/users', [UsersController, 'index']).as('users.index')
+    router.get('/users/:user_id', [UsersController, 'show']).as('users.show')
     router.delete('/users/:user_id', [UsersController, 'destroy']).as('users.destroy')
   })
   .prefix('/api/v1')

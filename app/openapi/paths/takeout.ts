@@ -11,7 +11,7 @@ import { DATA_TYPE_KEYS } from '#services/records/data_types'
 
 /** JSON Lines exports per type, the takeout ZIP and the erasure of a user (issue 19). */
 export const tags = [
-  { name: 'Users', description: 'Erasure of a user and everything stored for them (GDPR right to erasure).' },
+  { name: 'Users', description: 'The users an API key may see, and the erasure of a user and everything stored for them (GDPR right to erasure).' },
 ]
 
 const security = [{ apiKey: [] }]

@@ -26,7 +26,8 @@ export class OpenApiDocumentService {
     const tags: Array<{ name: string; description: string }> = []
     for (const file of files) {
       const module = (await import(new URL(file, `file://${dir}/`).href)) as OpenApiModule
-      Object.assign(paths, module.paths)
+      // Per path, methods of several modules merge (e.g. GET and DELETE /api/v1/users/{user_id}).
+      for (const [path, item] of Object.entries(module.paths)) paths[path] = { ...(paths[path] ?? {}), ...item }
       Object.assign(schemas, module.schemas ?? {})
       tags.push(...(module.tags ?? []))
     }
