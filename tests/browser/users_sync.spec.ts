@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import type { Browser, Page } from 'playwright'
 import type { Worker } from '@adonisjs/queue'
 import { createQueueWorker } from '#services/sync/background_runner'
@@ -12,8 +13,8 @@ import { horizontalOverflow, launchBrowser, login, openPage } from '#tests/brows
 
 /** A user with a stored Polar token the simulator serves a complete profile for. */
 async function connectedUser(name: string) {
-  const user = await new UserService().findOrCreate(name)
-  await new ProviderTokenService().store(user, completeToken(name))
+  const user = await (await app.container.make(UserService)).findOrCreate(name)
+  await (await app.container.make(ProviderTokenService)).store(user, completeToken(name))
   return user
 }
 
@@ -23,15 +24,15 @@ async function connectedUser(name: string) {
  */
 async function syncAndWatch(page: Page, userId: string): Promise<string[]> {
   const card = page.locator(`[data-user="${userId}"]`)
-  await page.evaluate(() => {
-    const seen: string[] = []
-    ;(window as any).__progressTexts = seen
+  await page.evaluate(`(() => {
+    const seen = []
+    window.__progressTexts = seen
     setInterval(() => {
       const box = document.querySelector('[data-testid="sync-progress"]')
-      const text = box?.textContent?.replace(/\s+/g, ' ').trim()
+      const text = box?.textContent?.replace(/\\s+/g, ' ').trim()
       if (text && seen[seen.length - 1] !== text) seen.push(text)
     }, 30)
-  })
+  })()`)
   await card.getByRole('button', { name: `Sync now ${userId}` }).click()
   await card.getByTestId('sync-progress').getByText('Sync finished.').waitFor({ timeout: 90_000 })
   await page.waitForTimeout(1500)
