@@ -13,6 +13,7 @@ import type AdminApiKeyTransformer from '#transformers/admin/api_key_transformer
 import type AdminOauthConsentTransformer from '#transformers/admin/oauth_consent_transformer'
 import type AdminOauthGrantTransformer from '#transformers/admin/oauth_grant_transformer'
 import type AdminOverviewTransformer from '#transformers/admin/overview_transformer'
+import type AdminOverviewUserTransformer from '#transformers/admin/overview_user_transformer'
 import type AdminPolarBudgetTransformer from '#transformers/admin/polar_budget_transformer'
 import type AdminPolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
 import type AdminPolarWebhookTransformer from '#transformers/admin/polar_webhook_transformer'
@@ -49,6 +50,7 @@ import type SleepwiseAlertnessTransformer from '#transformers/sleepwise_alertnes
 import type SleepwiseBedtimeTransformer from '#transformers/sleepwise_bedtime_transformer'
 import type Spo2RecordTransformer from '#transformers/spo2_record_transformer'
 import type SyncResultTransformer from '#transformers/sync_result_transformer'
+import type SyncRunTransformer from '#transformers/sync_run_transformer'
 import type InertiaMiddleware from '#middleware/inertia_middleware'
 
 export namespace Data {
@@ -80,6 +82,10 @@ export namespace Data {
     export type Overview = InferData<AdminOverviewTransformer>
     export namespace Overview {
       export type Variants = InferVariants<AdminOverviewTransformer>
+    }
+    export type OverviewUser = InferData<AdminOverviewUserTransformer>
+    export namespace OverviewUser {
+      export type Variants = InferVariants<AdminOverviewUserTransformer>
     }
     export type PolarBudget = InferData<AdminPolarBudgetTransformer>
     export namespace PolarBudget {
@@ -227,6 +233,10 @@ export namespace Data {
   export type SyncResult = InferData<SyncResultTransformer>
   export namespace SyncResult {
     export type Variants = InferVariants<SyncResultTransformer>
+  }
+  export type SyncRun = InferData<SyncRunTransformer>
+  export namespace SyncRun {
+    export type Variants = InferVariants<SyncRunTransformer>
   }
   export type SharedProps = InferSharedProps<InertiaMiddleware>
   export type FlashMessages = InferFlashData<InertiaMiddleware>

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { OverviewService } from '#services/admin/overview_service'
 import OverviewTransformer from '#transformers/admin/overview_transformer'
+import OverviewUserTransformer from '#transformers/admin/overview_user_transformer'
 import { overviewValidator, RANGES } from '#validators/admin'
 
 /** /admin/overview?user=&days=: charts, insights and sync state of one user. */
@@ -13,7 +14,7 @@ export default class OverviewController {
     const { user: requested, days = 30 } = await request.validateUsing(overviewValidator)
     const { user, users } = await this.overview.pickUser(requested)
     return inertia.render('overview', {
-      users,
+      users: OverviewUserTransformer.transform(users),
       ranges: [...RANGES],
       days,
       requestedUser: requested ?? null,

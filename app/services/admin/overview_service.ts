@@ -119,14 +119,13 @@ export class OverviewService {
   }
 
   /** The user to show: the requested one, else the most recently synced, else the first. */
-  async pickUser(requested: string | undefined): Promise<{ user: User | null; users: string[] }> {
+  async pickUser(requested: string | undefined): Promise<{ user: User | null; users: User[] }> {
     const users = await User.query().orderBy('externalId', 'asc')
-    const ids = users.map((u) => u.externalId)
-    if (requested) return { user: users.find((u) => u.externalId === requested) ?? null, users: ids }
+    if (requested) return { user: users.find((u) => u.externalId === requested) ?? null, users }
     const synced = [...users].sort(
       (a, b) => (b.lastSyncedAt?.toMillis() ?? 0) - (a.lastSyncedAt?.toMillis() ?? 0)
     )
-    return { user: synced[0] ?? null, users: ids }
+    return { user: synced[0] ?? null, users }
   }
 
   protected async steps(userId: number, from: string, to: string): Promise<ChartPoint[]> {
