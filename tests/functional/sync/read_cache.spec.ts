@@ -1,16 +1,9 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { DataVersionService } from '#services/data_version_service'
-import { ResponseCache } from '#services/response_cache'
 import { sqlDuring } from '#tests/helpers/sql_log'
-import {
-  completeToken,
-  freshDatabase,
-  startSimulatorContext,
-  type SimulatorContext,
-} from '#tests/functional/sync/simulator_context'
+import { completeToken, simulatorPerTest } from '#tests/functional/sync/simulator_context'
 
 const TODAY = '2026-03-15'
 
@@ -18,16 +11,7 @@ const TODAY = '2026-03-15'
 // among the sync specs: real commits on truncated tables, not a rolled-back global transaction).
 
 test.group('API v1 | read cache', (group) => {
-  let ctx: SimulatorContext
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext(TODAY)
-    const cleanup = await freshDatabase()
-    ;(await app.container.make(ResponseCache)).clear()
-    return async () => {
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  simulatorPerTest(group, TODAY)
 
   const sync = async (client: any, user: string, days: number) =>
     (await client.post(`/api/v1/users/${user}/sync/trigger?days=${days}`).header('X-Provider-Token', completeToken(user))).assertStatus(200)

@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import { startPolarSimulator, type PolarSimulator, type SimOptions } from '#simulators/polar/simulator'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
+import { ResponseCache } from '#services/response_cache'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { pinClock, type PinnedClock } from '#tests/helpers/clock'
 import { SYNC_TYPES } from '#services/sync/sync_types'
@@ -80,14 +81,16 @@ export async function freshDatabase(): Promise<() => Promise<void>> {
 }
 
 /**
- * A fresh simulator and an empty database around every test of `group` (what most sync specs
- * need); the returned function gives the running test's context.
+ * A fresh simulator, an empty database and an empty read cache (its answers belong to the emptied
+ * tables) around every test of `group` (what most sync specs need); the returned function gives the
+ * running test's context.
  */
 export function simulatorPerTest(group: Group, today = '2026-03-15', options: SimOptions = {}): () => SimulatorContext {
   let ctx: SimulatorContext
   group.each.setup(async () => {
     ctx = await startSimulatorContext(today, options)
     const cleanup = await freshDatabase()
+    ;(await app.container.make(ResponseCache)).clear()
     return async () => {
       await ctx.close()
       await cleanup()

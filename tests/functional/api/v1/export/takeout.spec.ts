@@ -3,11 +3,10 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
-import { ResponseCache } from '#services/response_cache'
 import { canonicalJson } from '#services/records/raw_archive_service'
 import { DATA_TYPES } from '#services/records/data_types'
 import { AdminBrowser, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
-import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { completeToken, simulatorPerTest } from '#tests/functional/sync/simulator_context'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
 import { jsonLines, readZip, type ZipEntry } from '#tests/helpers/zip'
 
@@ -30,16 +29,7 @@ function unpack(entries: ZipEntry[]) {
 }
 
 test.group('API v1 | takeout', (group) => {
-  let ctx: SimulatorContext
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext(TODAY)
-    const cleanup = await freshDatabase()
-    ;(await app.container.make(ResponseCache)).clear()
-    return async () => {
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  simulatorPerTest(group, TODAY)
 
   const sync = async (client: any, user: string, key: string) =>
     (

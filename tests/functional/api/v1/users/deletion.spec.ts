@@ -14,10 +14,9 @@ import { DatabaseCatalog, type UserTable } from '#services/database_catalog'
 import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { POLAR_WEBHOOK_SETTINGS } from '#services/polar/polar_webhook_service'
 import { DATA_TYPES } from '#services/records/data_types'
-import { ResponseCache } from '#services/response_cache'
 import { userSyncLockKey } from '#services/sync/user_sync_service'
 import { ERASURE_KEEPS_TABLES } from '#services/users/user_deletion_service'
-import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
+import { completeToken, simulatorPerTest } from '#tests/functional/sync/simulator_context'
 import { createUser, serviceApiKey } from '#tests/helpers/fixtures'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { redisEnabled } from '#config/redis'
@@ -56,16 +55,7 @@ async function queuedJobsOf(userId: number) {
 }
 
 test.group('API v1 | user erasure', (group) => {
-  let ctx: SimulatorContext
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext(TODAY)
-    const cleanup = await freshDatabase()
-    ;(await app.container.make(ResponseCache)).clear()
-    return async () => {
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  const ctx = simulatorPerTest(group, TODAY)
 
   /** A user synced from the simulator, registered at Polar, with analytics, their own key and queued work. */
   async function populatedUser(client: any, serviceKey: string, name: string) {
@@ -136,14 +126,14 @@ test.group('API v1 | user erasure', (group) => {
     assert.deepEqual(JSON.parse(lastEvent.value!), { event: 'SLEEP', polarUserId: null, receivedAt: `${TODAY}T06:00:00.000Z` })
 
     // Polar saw the DELETE with the user's own token and forgot them; the other user stays registered.
-    const polarId = Number(leaver.user.polarUserId ?? ctx.sim.polarUserIdOf(leaver.token))
-    const deletes = ctx.sim.requestsTo('users').filter((request) => request.method === 'DELETE')
+    const polarId = Number(leaver.user.polarUserId ?? ctx().sim.polarUserIdOf(leaver.token))
+    const deletes = ctx().sim.requestsTo('users').filter((request) => request.method === 'DELETE')
     assert.deepEqual(
       deletes.map((request) => [request.path, request.status]),
       [[`/v3/users/${polarId}`, 204]]
     )
-    assert.notInclude(ctx.sim.registeredUsers(), polarId)
-    assert.include(ctx.sim.registeredUsers(), ctx.sim.polarUserIdOf(stayer.token))
+    assert.notInclude(ctx().sim.registeredUsers(), polarId)
+    assert.include(ctx().sim.registeredUsers(), ctx().sim.polarUserIdOf(stayer.token))
 
     const audit = await AuditLog.query().where('action', 'user.delete').firstOrFail()
     assert.equal(audit.actorType, 'api_key')
@@ -196,20 +186,20 @@ test.group('API v1 | user erasure', (group) => {
     const token = completeToken('refused_by_polar')
     ;(await client.post('/api/v1/users/refused_by_polar/sync/trigger?days=3').header('X-Provider-Token', token).header('X-API-Key', serviceKey)).assertStatus(200)
     const user = await User.findByOrFail('externalId', 'refused_by_polar')
-    ctx.sim.setFault('users', { type: 'status', status: 401 })
+    ctx().sim.setFault('users', { type: 'status', status: 401 })
     ;(await client.delete('/api/v1/users/refused_by_polar').header('X-API-Key', serviceKey)).assertStatus(204)
     assert.deepEqual(await rowsOf(user.id), { users: 0 })
     const refused = JSON.parse((await AuditLog.query().where('target', 'refused_by_polar').firstOrFail()).details!)
     assert.containsSubset(refused.polar_deregistration, { outcome: 'failed', provider_status: 401 })
     assert.isAbove(refused.tables.sleep_records, 0)
 
-    ctx.sim.clearFaults()
+    ctx().sim.clearFaults()
     const unregistered = await createUser('never_connected')
     ;(await client.delete('/api/v1/users/never_connected').header('X-API-Key', serviceKey)).assertStatus(204)
     assert.isNull(await User.find(unregistered.id))
     const skipped = JSON.parse((await AuditLog.query().where('target', 'never_connected').firstOrFail()).details!)
     assert.containsSubset(skipped.polar_deregistration, { outcome: 'skipped', provider_status: null })
-    assert.lengthOf(ctx.sim.requestsTo('users').filter((request) => request.method === 'DELETE'), 1)
+    assert.lengthOf(ctx().sim.requestsTo('users').filter((request) => request.method === 'DELETE'), 1)
   }).timeout(60_000)
 
   test('a sync running for the user makes the erasure wait: 409 and nothing deleted', async ({ client, assert }) => {
