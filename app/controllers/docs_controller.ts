@@ -29,6 +29,7 @@ export default class DocsController {
     if (!asset) throw new NotFoundException('No such documentation asset.')
     response.header('Content-Type', asset.type)
     response.header('Cache-Control', 'public, max-age=86400')
-    return response.download(asset.path)
+    const text = await this.assets.rewrittenText(String(params.package), String(params.file))
+    return text === null ? response.download(asset.path) : response.send(text)
   }
 }
