@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
+import { OAuthTokenService } from '#services/oauth/oauth_token_service'
 import { limiterFor } from '#services/rate_limit_service'
 import { registrationLimit } from '#config/oauth'
 import { AdminBrowser, baseUrl } from '#tests/functional/admin/helpers'
@@ -106,25 +108,54 @@ export function redirectParams(location: string | null) {
 }
 
 /**
- * The whole connector flow for a logged-in admin browser: registration, consent for `userId`
- * with `scopes`, code exchange with PKCE. Returns the client and the token answer.
+ * Registration (a public connector unless `metadata` says otherwise), consent approved for `userId`
+ * with `scopes`, and the code in the redirect; nothing exchanged yet.
  */
-export async function connectOAuthClient(browser: AdminBrowser, userId: string, scopes: string[] = ['health:read', 'sync']) {
-  const registration = await registerClient()
-  const clientId = registration.body.client_id as string
+export async function approvedCode(
+  browser: AdminBrowser,
+  userId: string,
+  scopes: string[] = ['health:read'],
+  metadata: Record<string, unknown> = {}
+) {
+  const registration = (await registerClient(metadata)).body
+  const clientId = registration.client_id as string
   const { verifier, challenge } = pkce()
   const request = authorizationRequest(clientId, challenge, { scope: scopes.join(' ') })
   const consent = await browser.visit(authorizePath(request))
   const approved = await decide(browser, consent.page!.props.request, 'approve', { userId, scopes })
   const { params } = redirectParams(approved.location)
-  const tokens = await postForm('/oauth/token', {
+  return { registration, clientId, verifier, code: params.code, state: request.state }
+}
+
+/** The authorization-code grant of a public client, with its PKCE verifier and the connector's redirect URI. */
+export function exchangeCode(clientId: string, code: string, verifier: string, extra: Record<string, string> = {}) {
+  return postForm('/oauth/token', {
     grant_type: 'authorization_code',
-    code: params.code,
+    code,
     code_verifier: verifier,
     redirect_uri: CONNECTOR_REDIRECT,
     client_id: clientId,
-    resource: `${baseUrl()}/mcp`,
+    ...extra,
   })
+}
+
+/** The refresh-token grant of a public client. */
+export function refreshTokens(clientId: string, refreshToken: string, extra: Record<string, string> = {}) {
+  return postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra })
+}
+
+/** The identity behind an access token, or null (what the MCP endpoint checks). */
+export async function verifyAccessToken(token: string) {
+  return (await app.container.make(OAuthTokenService)).verifyAccessToken(token)
+}
+
+/**
+ * The whole connector flow for a logged-in admin browser: registration, consent for `userId`
+ * with `scopes`, code exchange with PKCE. Returns the client and the token answer.
+ */
+export async function connectOAuthClient(browser: AdminBrowser, userId: string, scopes: string[] = ['health:read', 'sync']) {
+  const { clientId, code, verifier } = await approvedCode(browser, userId, scopes)
+  const tokens = await exchangeCode(clientId, code, verifier, { resource: `${baseUrl()}/mcp` })
   return { clientId, tokens: tokens.body as { access_token: string; refresh_token: string; expires_in: number; scope: string } }
 }
 

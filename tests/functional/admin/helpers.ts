@@ -122,6 +122,14 @@ export class AdminBrowser {
   }
 }
 
+/** A browser logged in as a newly created admin. */
+export async function loggedInAdmin() {
+  await createAdmin()
+  const browser = new AdminBrowser()
+  await browser.login()
+  return browser
+}
+
 function parsePage(text: string) {
   const trimmed = text.trim()
   if (trimmed.startsWith('{')) {

@@ -6,14 +6,7 @@ import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_fac
 import { DailyActivityFactory } from '#database/factories/daily_activity_factory'
 import { POLAR_CLIENT_SECRET_SETTING, PolarCredentialsService } from '#services/polar/polar_credentials_service'
 import { createUser, daysAgo } from '#tests/helpers/fixtures'
-import { AdminBrowser, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
-
-async function loggedIn() {
-  await createAdmin()
-  const browser = new AdminBrowser()
-  await browser.login()
-  return browser
-}
+import { AdminBrowser, baseUrl, loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 test.group('Admin UI | pages', (group) => {
   group.each.setup(async () => {
@@ -29,7 +22,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('an API key is created once in a flash message and revoked by prefix', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const user = await createUser('keyed_user')
     await browser.post('/admin/api-keys', { name: 'phone', user_id: user.externalId })
     const page = await browser.visit('/admin/api-keys')
@@ -49,7 +42,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('a key for an unknown user is refused with a field error', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     await browser.post('/admin/api-keys', { name: 'ghost', user_id: 'nobody_here' })
     const page = await browser.visit('/admin/api-keys')
     assert.match(page.page!.props.errors.user_id, /does not exist/)
@@ -57,7 +50,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('the overview serves chart series with baselines for the chosen user and range', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const user = await createUser('charted')
     for (let i = 0; i < 10; i++) {
       await NightlyRechargeFactory.merge({ userId: user.id, date: daysAgo(i), hrvAvg: 40 + i }).create()
@@ -82,7 +75,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('the users page lists counts per type and the CSV export honours the range', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const user = await createUser('exported')
     for (let i = 0; i < 5; i++) await DailyActivityFactory.merge({ userId: user.id, date: daysAgo(i), steps: 100 + i }).create()
     const page = await browser.visit('/admin/users')
@@ -101,7 +94,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('Sync now refuses a user without a Polar token with an actionable message', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     await createUser('offline')
     const response = await browser.request('POST', '/admin/users/offline/sync', { json: {} })
     assert.equal(response.status, 409)
@@ -111,7 +104,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('Polar client credentials are stored with the secret encrypted and never shown', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     await browser.post('/admin/polar/credentials', { client_id: 'client-123', client_secret: 'very-secret-value' })
     const setting = await AppSetting.findOrFail(POLAR_CLIENT_SECRET_SETTING)
     assert.isTrue(Boolean(setting.isEncrypted))
@@ -124,7 +117,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('webhook register and delete without client credentials explain what to do instead of failing', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     for (const [method, form] of [['POST', { url: 'https://example.com/webhooks/polar' }], ['DELETE', {}]] as const) {
       const response = await browser.request(method, '/admin/polar/webhook', { form })
       assert.equal(response.status, 302, `${method} ${response.text.slice(0, 200)}`)
@@ -134,7 +127,7 @@ test.group('Admin UI | pages', (group) => {
   })
 
   test('a Polar callback with a refusal or a forged state connects nobody', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     await new PolarCredentialsService().save('client-123', 'secret')
     await browser.get('/admin/polar/callback?error=access_denied')
     let page = await browser.visit('/admin/polar')

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { createUser } from '#tests/helpers/fixtures'
-import { AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
+import { loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import { connectOAuthClient, postForm, resetRegistrationLimit } from '#tests/helpers/oauth'
 import { LEGACY, MODERN, baseUrl, connect, recordToolCalls } from './helpers.js'
 
@@ -35,9 +35,7 @@ test.group('MCP | OAuth connectors', (group) => {
     const reader = await createUser('oauth_mcp_reader')
     const other = await createUser('oauth_mcp_other')
     await db.table('nightly_recharges').insert({ user_id: other.id, date: '2026-01-01', hrv_avg: 44, created_at: new Date().toISOString() })
-    await createAdmin()
-    const browser = new AdminBrowser()
-    await browser.login()
+    const browser = await loggedInAdmin()
     const { clientId, tokens } = await connectOAuthClient(browser, reader.externalId, ['health:read'])
 
     for (const era of [MODERN, LEGACY] as const) {
@@ -83,9 +81,7 @@ test.group('MCP | OAuth connectors', (group) => {
 
   test('a token with the sync scope passes the scope check; the sync needs a Polar connection and at most SYNC_DAYS', async ({ assert }) => {
     const user = await createUser('oauth_mcp_syncer')
-    await createAdmin()
-    const browser = new AdminBrowser()
-    await browser.login()
+    const browser = await loggedInAdmin()
     const { tokens } = await connectOAuthClient(browser, user.externalId, ['health:read', 'sync'])
     const client = await connect({ Authorization: `Bearer ${tokens.access_token}` })
     try {

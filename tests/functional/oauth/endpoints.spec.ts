@@ -1,13 +1,12 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { registrationLimit } from '#config/oauth'
 import OauthClient from '#models/oauth_client'
-import { OAuthTokenService } from '#services/oauth/oauth_token_service'
 import { createUser } from '#tests/helpers/fixtures'
-import { AdminBrowser, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
+import { baseUrl, loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import {
   CONNECTOR_REDIRECT,
+  approvedCode,
   authorizationRequest,
   authorizePath,
   connectOAuthClient,
@@ -16,30 +15,15 @@ import {
   pkce,
   postForm,
   redirectParams,
+  refreshTokens,
   registerClient,
   resetRegistrationLimit,
+  verifyAccessToken,
 } from '#tests/helpers/oauth'
 
-const verify = async (token: string) => (await app.container.make(OAuthTokenService)).verifyAccessToken(token)
 const basic = (id: string, secret: string) => ({
   Authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
 })
-
-async function loggedIn() {
-  await createAdmin()
-  const browser = new AdminBrowser()
-  await browser.login()
-  return browser
-}
-
-/** A code for a confidential client (secret registered), ready to exchange. */
-async function confidentialCode(browser: AdminBrowser, userId: string, method: string) {
-  const registration = (await registerClient({ token_endpoint_auth_method: method })).body
-  const { verifier, challenge } = pkce()
-  const consent = await browser.visit(authorizePath(authorizationRequest(registration.client_id, challenge)))
-  const approved = await decide(browser, consent.page!.props.request, 'approve', { userId, scopes: ['health:read'] })
-  return { registration, verifier, code: redirectParams(approved.location).params.code }
-}
 
 test.group('OAuth | discovery', () => {
   test('{$self} is served with the issuer and resource of APP_URL')
@@ -206,8 +190,8 @@ test.group('OAuth | token and revocation endpoints', (group) => {
 
   test('a confidential client authenticates with client_secret_basic', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
-    const { registration, verifier, code } = await confidentialCode(browser, user.externalId, 'client_secret_basic')
+    const browser = await loggedInAdmin()
+    const { registration, verifier, code } = await approvedCode(browser, user.externalId, ['health:read'], { token_endpoint_auth_method: 'client_secret_basic' })
     const form = { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: CONNECTOR_REDIRECT }
 
     const wrong = await postForm('/oauth/token', form, basic(registration.client_id, 'hvs_wrong'))
@@ -219,13 +203,13 @@ test.group('OAuth | token and revocation endpoints', (group) => {
 
     const issued = await postForm('/oauth/token', form, basic(registration.client_id, registration.client_secret))
     assert.equal(issued.status, 200)
-    assert.equal((await verify(issued.body.access_token))!.clientId, registration.client_id)
+    assert.equal((await verifyAccessToken(issued.body.access_token))!.clientId, registration.client_id)
   })
 
   test('a confidential client authenticates with client_secret_post', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
-    const { registration, verifier, code } = await confidentialCode(browser, user.externalId, 'client_secret_post')
+    const browser = await loggedInAdmin()
+    const { registration, verifier, code } = await approvedCode(browser, user.externalId, ['health:read'], { token_endpoint_auth_method: 'client_secret_post' })
     const issued = await postForm('/oauth/token', {
       grant_type: 'authorization_code',
       code,
@@ -245,56 +229,56 @@ test.group('OAuth | token and revocation endpoints', (group) => {
 
   test('a refresh may narrow the scopes, never widen them', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, tokens } = await connectOAuthClient(browser, user.externalId, ['health:read', 'sync'])
     assert.equal(tokens.scope, 'health:read sync')
-    assert.deepEqual((await verify(tokens.access_token))!.scopes, ['health:read', 'sync'])
+    assert.deepEqual((await verifyAccessToken(tokens.access_token))!.scopes, ['health:read', 'sync'])
 
-    const narrowed = await postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId, scope: 'health:read' })
+    const narrowed = await refreshTokens(clientId, tokens.refresh_token, { scope: 'health:read' })
     assert.equal(narrowed.body.scope, 'health:read')
-    assert.deepEqual((await verify(narrowed.body.access_token))!.scopes, ['health:read'])
+    assert.deepEqual((await verifyAccessToken(narrowed.body.access_token))!.scopes, ['health:read'])
     // The new refresh token keeps the grant's full scopes.
-    const again = await postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: narrowed.body.refresh_token, client_id: clientId })
+    const again = await refreshTokens(clientId, narrowed.body.refresh_token)
     assert.equal(again.body.scope, 'health:read sync')
 
     const { clientId: otherId, tokens: readOnly } = await connectOAuthClient(browser, user.externalId, ['health:read'])
-    const widened = await postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: readOnly.refresh_token, client_id: otherId, scope: 'health:read sync' })
+    const widened = await refreshTokens(otherId, readOnly.refresh_token, { scope: 'health:read sync' })
     assert.equal(widened.body.error, 'invalid_scope')
   })
 
   test('a refresh token of another client is refused', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { tokens } = await connectOAuthClient(browser, user.externalId)
     const other = (await registerClient({ client_name: 'Other' })).body.client_id
-    const stolen = await postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: other })
+    const stolen = await refreshTokens(other, tokens.refresh_token)
     assert.equal(stolen.body.error, 'invalid_grant')
-    assert.isNotNull(await verify(tokens.access_token))
+    assert.isNotNull(await verifyAccessToken(tokens.access_token))
   })
 
   test('revocation answers 200 for unknown and foreign tokens and revokes only its own', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, tokens } = await connectOAuthClient(browser, user.externalId)
     const other = (await registerClient({ client_name: 'Other' })).body.client_id
 
     assert.equal((await postForm('/oauth/revoke', { token: 'hva_unknown', client_id: clientId })).status, 200)
     assert.equal((await postForm('/oauth/revoke', { token: tokens.access_token, client_id: other })).status, 200)
-    assert.isNotNull(await verify(tokens.access_token))
+    assert.isNotNull(await verifyAccessToken(tokens.access_token))
     const missing = await postForm('/oauth/revoke', { client_id: clientId })
     assert.equal(missing.body.error, 'invalid_request')
     assert.equal((await postForm('/oauth/revoke', { token: tokens.access_token })).status, 401)
 
     // An access token revokes itself only; the refresh token still works.
     assert.equal((await postForm('/oauth/revoke', { token: tokens.access_token, client_id: clientId, token_type_hint: 'access_token' })).status, 200)
-    assert.isNull(await verify(tokens.access_token))
-    const refreshed = await postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId })
+    assert.isNull(await verifyAccessToken(tokens.access_token))
+    const refreshed = await refreshTokens(clientId, tokens.refresh_token)
     assert.equal(refreshed.status, 200)
   })
 
   test('a new approval of the same client for the same user replaces the earlier grant', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const registration = (await registerClient()).body
     const connect = async () => {
       const { verifier, challenge } = pkce()
@@ -305,23 +289,23 @@ test.group('OAuth | token and revocation endpoints', (group) => {
     }
     const first = await connect()
     const second = await connect()
-    assert.isNull(await verify(first.access_token))
-    assert.isNotNull(await verify(second.access_token))
+    assert.isNull(await verifyAccessToken(first.access_token))
+    assert.isNotNull(await verifyAccessToken(second.access_token))
     assert.lengthOf((await browser.visit('/admin/connected-apps')).page!.props.apps, 1)
   })
 
   test('verifyAccessToken ignores refresh tokens, API keys and garbage', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { tokens } = await connectOAuthClient(browser, user.externalId)
     for (const value of [tokens.refresh_token, 'hrv_notanoauthtoken', '', 'hva_', `hva_${'x'.repeat(500)}`]) {
-      assert.isNull(await verify(value))
+      assert.isNull(await verifyAccessToken(value))
     }
   })
 
   test('a loopback redirect URI matches on any port (RFC 8252)', async ({ assert }) => {
     await createUser('loopback_user')
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const clientId = (await registerClient({ redirect_uris: ['http://127.0.0.1:1111/callback'] })).body.client_id
     const request = authorizationRequest(clientId, pkce().challenge, { redirect_uri: 'http://127.0.0.1:54321/callback' })
     const consent = await browser.visit(authorizePath(request))

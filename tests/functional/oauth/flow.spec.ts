@@ -1,58 +1,26 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import OauthAuthorizationCode from '#models/oauth_authorization_code'
 import OauthGrant from '#models/oauth_grant'
 import OauthToken from '#models/oauth_token'
-import { OAuthTokenService } from '#services/oauth/oauth_token_service'
 import { createUser } from '#tests/helpers/fixtures'
-import { AdminBrowser, ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
+import { AdminBrowser, ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl, createAdmin, loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import {
   CONNECTOR_REDIRECT,
+  approvedCode,
   authorizationRequest,
   authorizePath,
   decide,
+  exchangeCode,
   getJson,
   pkce,
   postForm,
   redirectParams,
+  refreshTokens,
   registerClient,
   resetRegistrationLimit,
+  verifyAccessToken,
 } from '#tests/helpers/oauth'
-
-const verify = async (token: string) => (await app.container.make(OAuthTokenService)).verifyAccessToken(token)
-
-async function loggedIn() {
-  await createAdmin()
-  const browser = new AdminBrowser()
-  await browser.login()
-  return browser
-}
-
-/** Registration, consent (approved for `userId`) and the code in the redirect; nothing exchanged yet. */
-async function approvedCode(browser: AdminBrowser, userId: string, scopes = ['health:read']) {
-  const registration = await registerClient()
-  const clientId = registration.body.client_id as string
-  const { verifier, challenge } = pkce()
-  const request = authorizationRequest(clientId, challenge, { scope: scopes.join(' ') })
-  const consent = await browser.visit(authorizePath(request))
-  const approved = await decide(browser, consent.page!.props.request, 'approve', { userId, scopes })
-  const { params } = redirectParams(approved.location)
-  return { clientId, verifier, code: params.code, state: request.state }
-}
-
-const exchange = (clientId: string, code: string, verifier: string, extra: Record<string, string> = {}) =>
-  postForm('/oauth/token', {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: verifier,
-    redirect_uri: CONNECTOR_REDIRECT,
-    client_id: clientId,
-    ...extra,
-  })
-
-const refresh = (clientId: string, refreshToken: string, extra: Record<string, string> = {}) =>
-  postForm('/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra })
 
 test.group('OAuth | connector flow', (group) => {
   group.each.setup(async () => {
@@ -135,7 +103,7 @@ test.group('OAuth | connector flow', (group) => {
     assert.lengthOf(stored.codeHash, 64)
 
     // Token: the code and the PKCE verifier give a user-bound pair.
-    const issued = await exchange(clientId, params.code, verifier, { resource: `${base}/mcp` })
+    const issued = await exchangeCode(clientId, params.code, verifier, { resource: `${base}/mcp` })
     assert.equal(issued.status, 200)
     assert.equal(issued.headers.get('cache-control'), 'no-store')
     assert.deepInclude(issued.body, { token_type: 'Bearer', expires_in: 3600, scope: 'health:read' })
@@ -144,7 +112,7 @@ test.group('OAuth | connector flow', (group) => {
     const hashes = (await OauthToken.all()).map((t) => t.tokenHash)
     assert.notInclude(hashes, issued.body.access_token)
 
-    const identity = await verify(issued.body.access_token)
+    const identity = await verifyAccessToken(issued.body.access_token)
     assert.deepInclude(identity!, {
       userId: user.id,
       externalUserId: 'oauth_reader',
@@ -162,18 +130,18 @@ test.group('OAuth | connector flow', (group) => {
     assert.deepInclude(apps.page!.props.apps[0], { client_name: 'Claude', user_id: 'oauth_reader', scopes: ['health:read'], redirect_host: 'claude.ai' })
 
     // Refresh: rotated; the old refresh token is spent.
-    const refreshed = await refresh(clientId, issued.body.refresh_token)
+    const refreshed = await refreshTokens(clientId, issued.body.refresh_token)
     assert.equal(refreshed.status, 200)
     assert.notEqual(refreshed.body.refresh_token, issued.body.refresh_token)
     assert.notEqual(refreshed.body.access_token, issued.body.access_token)
-    assert.equal((await verify(refreshed.body.access_token))!.externalUserId, 'oauth_reader')
+    assert.equal((await verifyAccessToken(refreshed.body.access_token))!.externalUserId, 'oauth_reader')
 
     // Revocation of the refresh token ends the grant: every token stops working.
     const revoked = await postForm('/oauth/revoke', { token: refreshed.body.refresh_token, client_id: clientId })
     assert.equal(revoked.status, 200)
-    assert.isNull(await verify(refreshed.body.access_token))
-    assert.isNull(await verify(issued.body.access_token))
-    const after = await refresh(clientId, refreshed.body.refresh_token)
+    assert.isNull(await verifyAccessToken(refreshed.body.access_token))
+    assert.isNull(await verifyAccessToken(issued.body.access_token))
+    const after = await refreshTokens(clientId, refreshed.body.refresh_token)
     assert.equal(after.status, 400)
     assert.equal(after.body.error, 'invalid_grant')
     assert.lengthOf((await browser.visit('/admin/connected-apps')).page!.props.apps, 0)
@@ -181,68 +149,68 @@ test.group('OAuth | connector flow', (group) => {
 
   test('a rotated refresh token presented again revokes the whole grant', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, code, verifier } = await approvedCode(browser, user.externalId)
-    const first = (await exchange(clientId, code, verifier)).body
-    const second = (await refresh(clientId, first.refresh_token)).body
-    assert.isNotNull(await verify(second.access_token))
+    const first = (await exchangeCode(clientId, code, verifier)).body
+    const second = (await refreshTokens(clientId, first.refresh_token)).body
+    assert.isNotNull(await verifyAccessToken(second.access_token))
 
-    const reused = await refresh(clientId, first.refresh_token)
+    const reused = await refreshTokens(clientId, first.refresh_token)
     assert.equal(reused.status, 400)
     assert.equal(reused.body.error, 'invalid_grant')
-    assert.isNull(await verify(second.access_token))
-    assert.equal((await refresh(clientId, second.refresh_token)).body.error, 'invalid_grant')
+    assert.isNull(await verifyAccessToken(second.access_token))
+    assert.equal((await refreshTokens(clientId, second.refresh_token)).body.error, 'invalid_grant')
     const grant = await OauthGrant.query().orderBy('id', 'desc').firstOrFail()
     assert.isNotNull(grant.revokedAt)
   })
 
   test('an authorization code works once; a replay revokes what it produced', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, code, verifier } = await approvedCode(browser, user.externalId)
-    const first = await exchange(clientId, code, verifier)
+    const first = await exchangeCode(clientId, code, verifier)
     assert.equal(first.status, 200)
-    const replay = await exchange(clientId, code, verifier)
+    const replay = await exchangeCode(clientId, code, verifier)
     assert.equal(replay.status, 400)
     assert.equal(replay.body.error, 'invalid_grant')
-    assert.isNull(await verify(first.body.access_token))
+    assert.isNull(await verifyAccessToken(first.body.access_token))
   })
 
   test('a wrong code_verifier is refused and leaves the code usable', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, code, verifier } = await approvedCode(browser, user.externalId)
-    const wrong = await exchange(clientId, code, pkce().verifier)
+    const wrong = await exchangeCode(clientId, code, pkce().verifier)
     assert.equal(wrong.status, 400)
     assert.equal(wrong.body.error, 'invalid_grant')
     assert.match(wrong.body.error_description, /code_verifier/)
     const missing = await postForm('/oauth/token', { grant_type: 'authorization_code', code, client_id: clientId })
     assert.equal(missing.body.error, 'invalid_request')
-    assert.equal((await exchange(clientId, code, verifier)).status, 200)
+    assert.equal((await exchangeCode(clientId, code, verifier)).status, 200)
   })
 
   test('the code is bound to its redirect_uri, resource and client, and expires', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, code, verifier } = await approvedCode(browser, user.externalId)
 
-    const otherRedirect = await exchange(clientId, code, verifier, { redirect_uri: 'https://claude.ai/other' })
+    const otherRedirect = await exchangeCode(clientId, code, verifier, { redirect_uri: 'https://claude.ai/other' })
     assert.equal(otherRedirect.body.error, 'invalid_grant')
     assert.match(otherRedirect.body.error_description, /redirect_uri/)
-    const otherResource = await exchange(clientId, code, verifier, { resource: 'https://elsewhere.example/mcp' })
+    const otherResource = await exchangeCode(clientId, code, verifier, { resource: 'https://elsewhere.example/mcp' })
     assert.equal(otherResource.body.error, 'invalid_target')
     const other = (await registerClient({ client_name: 'Other' })).body.client_id
-    const otherClient = await exchange(other, code, verifier)
+    const otherClient = await exchangeCode(other, code, verifier)
     assert.equal(otherClient.body.error, 'invalid_grant')
 
     await OauthAuthorizationCode.query().update({ expiresAt: '2000-01-01 00:00:00' })
-    const expired = await exchange(clientId, code, verifier)
+    const expired = await exchangeCode(clientId, code, verifier)
     assert.equal(expired.body.error, 'invalid_grant')
     assert.match(expired.body.error_description, /expired/)
   })
 
   test('plain PKCE, a missing challenge or another resource go back to the client as errors', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const clientId = (await registerClient()).body.client_id
     const { challenge } = pkce()
     const cases: Array<[Record<string, string | undefined>, string, RegExp]> = [
@@ -267,7 +235,7 @@ test.group('OAuth | connector flow', (group) => {
   })
 
   test('an unknown client or an unregistered redirect_uri is an error page, never a redirect', async ({ assert }) => {
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const clientId = (await registerClient()).body.client_id
     const { challenge } = pkce()
     for (const extra of [
@@ -288,7 +256,7 @@ test.group('OAuth | connector flow', (group) => {
 
   test('denying sends access_denied with the state', async ({ assert }) => {
     await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const clientId = (await registerClient()).body.client_id
     const request = authorizationRequest(clientId, pkce().challenge)
     const consent = await browser.visit(authorizePath(request))
@@ -301,7 +269,7 @@ test.group('OAuth | connector flow', (group) => {
 
   test('approving without a user or scope, or for an unknown user, issues nothing', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const clientId = (await registerClient()).body.client_id
     const consent = await browser.visit(authorizePath(authorizationRequest(clientId, pkce().challenge)))
     const request = consent.page!.props.request
@@ -316,7 +284,7 @@ test.group('OAuth | connector flow', (group) => {
 
   test('the consent decision needs the CSRF token and an admin session', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const clientId = (await registerClient()).body.client_id
     const consent = await browser.visit(authorizePath(authorizationRequest(clientId, pkce().challenge)))
     const form = { ...consent.page!.props.request, decision: 'approve', user_id: user.externalId, 'scopes[0]': 'health:read' }
@@ -334,31 +302,31 @@ test.group('OAuth | connector flow', (group) => {
 
   test('the Connected apps page revokes a grant and its tokens', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, code, verifier } = await approvedCode(browser, user.externalId, ['health:read', 'sync'])
-    const tokens = (await exchange(clientId, code, verifier)).body
+    const tokens = (await exchangeCode(clientId, code, verifier)).body
     const page = await browser.visit('/admin/connected-apps')
     const app_ = page.page!.props.apps[0]
     assert.deepInclude(app_, { client_name: 'Claude', user_id: user.externalId, scopes: ['health:read', 'sync'] })
 
     await browser.request('DELETE', `/admin/connected-apps/${app_.id}`, { xsrf: false })
-    assert.isNotNull(await verify(tokens.access_token))
+    assert.isNotNull(await verifyAccessToken(tokens.access_token))
     assert.lengthOf((await browser.visit('/admin/connected-apps')).page!.props.apps, 1)
 
     const revoked = await browser.request('DELETE', `/admin/connected-apps/${app_.id}`)
     assert.equal(revoked.status, 302)
-    assert.isNull(await verify(tokens.access_token))
-    assert.equal((await refresh(clientId, tokens.refresh_token)).body.error, 'invalid_grant')
+    assert.isNull(await verifyAccessToken(tokens.access_token))
+    assert.equal((await refreshTokens(clientId, tokens.refresh_token)).body.error, 'invalid_grant')
     assert.lengthOf((await browser.visit('/admin/connected-apps')).page!.props.apps, 0)
   })
 
   test('deleting the user deletes its grants and tokens', async ({ assert }) => {
     const user = await createUser()
-    const browser = await loggedIn()
+    const browser = await loggedInAdmin()
     const { clientId, code, verifier } = await approvedCode(browser, user.externalId)
-    const tokens = (await exchange(clientId, code, verifier)).body
+    const tokens = (await exchangeCode(clientId, code, verifier)).body
     await user.delete()
-    assert.isNull(await verify(tokens.access_token))
+    assert.isNull(await verifyAccessToken(tokens.access_token))
     assert.lengthOf(await OauthGrant.all(), 0)
     assert.lengthOf(await OauthToken.all(), 0)
   })
