@@ -15,11 +15,21 @@ export interface OpenApiModule {
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
+/** The security of the Surface A routes: an X-API-Key (service or user-scoped). */
+export const apiKeySecurity = [{ apiKey: [] }]
+
 /** A nullable scalar in 3.1 style (type arrays, no `nullable`). */
 export const nullable = (type: 'number' | 'integer' | 'string' | 'boolean', extra: JsonSchema = {}) => ({
   type: [type, 'null'],
   ...extra,
 })
+
+/** A local wall-clock time as Polar sends it: `YYYY-MM-DD hh:mm:ss`, no offset. */
+export const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$'
+export const localTime = (description: string): JsonSchema => ({ type: 'string', pattern: LOCAL_TIME, description })
+
+/** A Polar enum label (passed through as sent), null when not set. */
+export const label = (description: string) => nullable('string', { description })
 
 export const objectSchema = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
   type: 'object',

@@ -1,4 +1,5 @@
 import {
+  apiKeySecurity,
   errorResponses,
   jsonResponse,
   nullable,
@@ -21,7 +22,6 @@ export const tags = [
   },
 ]
 
-const security = [{ apiKey: [] }]
 const num = { type: 'number' }
 const isoTimestamp = { type: 'string', format: 'date-time', description: 'ISO 8601 UTC' }
 const significance = { type: 'string', enum: ['high', 'medium', 'low', 'insufficient'] }
@@ -275,7 +275,7 @@ const op = (summary: string, operationId: string, parameters: unknown[], respons
   tags: ['Analytics'],
   summary,
   operationId,
-  security,
+  security: apiKeySecurity,
   parameters,
   responses: { 200: response, ...errorResponses(...errors) },
 })

@@ -1,5 +1,7 @@
 import {
+  apiKeySecurity,
   dataRouteErrors,
+  LOCAL_TIME,
   nullable,
   objectSchema,
   rateLimitHeaders,
@@ -15,9 +17,7 @@ import { SAMPLE_TYPES } from '#services/polar/mappers/exercise_samples_mapper'
  * TCX v2 files for Strava, Garmin Connect and GPX viewers.
  */
 
-const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$'
 const UTC_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?Z$'
-const security = [{ apiKey: [] }]
 
 const exerciseIdParam = {
   name: 'id',
@@ -164,7 +164,7 @@ const operation = (operationId: string, summary: string, description: string, ok
     summary,
     description,
     operationId,
-    security,
+    security: apiKeySecurity,
     parameters: [userIdParam, exerciseIdParam],
     responses: { 200: ok, ...dataRouteErrors() },
   },

@@ -1,8 +1,12 @@
 import {
+  apiKeySecurity,
   dataRouteErrors,
   dateParam,
   daysParam,
   jsonResponse,
+  label,
+  LOCAL_TIME,
+  localTime,
   nullable,
   objectSchema,
   rateLimitHeaders,
@@ -20,14 +24,11 @@ export const tags = [
   { name: 'Export', description: 'Export summary, CSV files (RFC 4180, oldest row first, empty cell = not measured), JSON Lines per type and the takeout ZIP.' },
 ]
 
-const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$'
 const CLOCK_TIME = '^\\d{2}:\\d{2}:\\d{2}$'
 
 const date = (description?: string): JsonSchema => ({ type: 'string', format: 'date', ...(description ? { description } : {}) })
-const localTime = (description: string): JsonSchema => ({ type: 'string', pattern: LOCAL_TIME, description })
 const nullableLocalTime = (description: string) => nullable('string', { pattern: LOCAL_TIME, description })
 const nullableArray = (items: JsonSchema, description: string): JsonSchema => ({ type: ['array', 'null'], items, description })
-const label = (description: string) => nullable('string', { description })
 
 
 const sleepRecord = {
@@ -310,8 +311,6 @@ export const schemas = {
   }),
 }
 
-const security = [{ apiKey: [] }]
-
 /** A GET list route returning `days` calendar days of `schema` records. */
 function listRoute(operationId: string, summary: string, schema: string, defaultDays: number, maxDays: number) {
   return {
@@ -319,7 +318,7 @@ function listRoute(operationId: string, summary: string, schema: string, default
       tags: ['Data'],
       summary,
       operationId,
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, daysParam(defaultDays, maxDays)],
       responses: {
         200: jsonResponse(`${summary}, newest first`, { type: 'array', items: ref(schema) }),
@@ -347,7 +346,7 @@ function csvRoute(operationId: string, kind: CsvExportKind) {
       summary: `${file} (${columns.length} columns)`,
       description: `Header row \`${columns.join(',')}\`, then one row per day, oldest first. RFC 4180: CRLF line ends, fields with a comma, quote or line break in double quotes. An empty cell means not measured; 0 is written as 0. Only the header row when there is no data.`,
       operationId,
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, daysParam(30, 365)],
       responses: {
         200: {
@@ -374,7 +373,7 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Data'],
       summary: 'One sleep night',
       operationId: 'getSleepNight',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
       responses: { 200: jsonResponse('The night dated {date} (wake-up day)', ref('SleepNight')), ...dataRouteErrors() },
     },
@@ -385,7 +384,7 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Data'],
       summary: 'One activity day',
       operationId: 'getActivityDay',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
       responses: { 200: jsonResponse('The activity day {date}', ref('ActivityDay')), ...dataRouteErrors() },
     },
@@ -397,7 +396,7 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Data'],
       summary: 'One exercise',
       operationId: 'getExercise',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, exerciseIdParam],
       responses: { 200: jsonResponse('The exercise', ref('ExerciseDetail')), ...dataRouteErrors() },
     },
@@ -439,7 +438,7 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Export'],
       summary: 'Export summary',
       operationId: 'getExportSummary',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, daysParam(30, 365)],
       responses: { 200: jsonResponse('Record counts in the window', ref('ExportSummary')), ...dataRouteErrors() },
     },

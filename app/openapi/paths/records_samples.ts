@@ -1,8 +1,11 @@
 import {
+  apiKeySecurity,
   dataRouteErrors,
   dateParam,
   daysParam,
   jsonResponse,
+  label,
+  localTime,
   nullable,
   objectSchema,
   ref,
@@ -15,11 +18,6 @@ import {
  * Surface A routes of the finer-grained data kept beside the daily records: physical information
  * (with its history), per-minute activity samples and continuous heart-rate samples.
  */
-
-const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$'
-const localTime = (description: string): JsonSchema => ({ type: 'string', pattern: LOCAL_TIME, description })
-const label = (description: string) => nullable('string', { description })
-const security = [{ apiKey: [] }]
 
 /** A JSON 200 answer with an example body. */
 const exampleResponse = (description: string, schema: JsonSchema, example: unknown) => {
@@ -148,7 +146,7 @@ export const paths: OpenApiModule['paths'] = {
       description:
         'The current weight, height, heart-rate settings, VO2max and sleep goal, and every version HRVault has kept (a sync stores a new version whenever Polar’s `modified` changes). Not windowed: there is no `days`.',
       operationId: 'getPhysicalInfo',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam],
       responses: {
         200: exampleResponse('Latest settings and history, newest first', ref('PhysicalInfo'), {
@@ -165,7 +163,7 @@ export const paths: OpenApiModule['paths'] = {
       summary: 'Activity samples',
       description: 'Days with samples among exactly `days` calendar days ending today (APP_TIMEZONE), newest first.',
       operationId: 'listActivitySamples',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, daysParam(7, 30)],
       responses: {
         200: exampleResponse('Activity samples, newest first', { type: 'array', items: ref('ActivitySampleDay') }, [activityDayExample]),
@@ -178,7 +176,7 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Data'],
       summary: 'One day of activity samples',
       operationId: 'getActivitySamples',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
       responses: {
         200: exampleResponse('The samples of {date}', ref('ActivitySampleDay'), activityDayExample),
@@ -191,7 +189,7 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Data'],
       summary: 'One day of continuous heart rate',
       operationId: 'getHeartRateSamples',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
       responses: {
         200: exampleResponse('The samples of {date}', ref('HeartRateSamples'), {

@@ -1,4 +1,5 @@
 import {
+  apiKeySecurity,
   dataRouteErrors,
   daysParam,
   errorResponses,
@@ -13,8 +14,6 @@ import { DATA_TYPE_KEYS } from '#services/records/data_types'
 export const tags = [
   { name: 'Users', description: 'The users an API key may see, and the erasure of a user and everything stored for them (GDPR right to erasure).' },
 ]
-
-const security = [{ apiKey: [] }]
 
 const typeParam = {
   name: 'type',
@@ -83,7 +82,7 @@ export const paths: OpenApiModule['paths'] = {
       description:
         'Every stored row of the type dated in the window, oldest first, one JSON object per line (LF), streamed. Only an empty body when there is no data. Read-cached like the CSV files.',
       operationId: 'exportJsonLines',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam, typeParam, daysParam(30, 365)],
       responses: {
         200: {
@@ -107,7 +106,7 @@ export const paths: OpenApiModule['paths'] = {
       'description':
         'A ZIP streamed as it is written: `<type>.jsonl` and `<type>.csv` (RFC 4180, same columns) for every catalogued data type with the whole stored history, oldest first; `baselines.jsonl`, `patterns.jsonl`; with `raw=true` `raw/<type>.jsonl` from the raw-payload archive; last `manifest.json` (TakeoutManifest) with each file’s row count and SHA-256. Errors are problems only before the first byte; a failure while streaming aborts the download. Never cached.',
       'operationId': 'exportTakeout',
-      security,
+      security: apiKeySecurity,
       'x-read-cache': false,
       'parameters': [userIdParam, rawParam],
       'responses': {
@@ -127,7 +126,7 @@ export const paths: OpenApiModule['paths'] = {
       description:
         'De-registers the user at Polar with their token (a refusal or an outage is recorded, never blocking), then deletes every row stored for them in one transaction: every table with their user id (data, raw archive, baselines, patterns, sync runs, API keys, OAuth grants), queued and failed jobs, the stored provider token and the user. An audit entry keeps who asked, the tables and row counts and Polar’s answer, no health data. A service key, or a key scoped to this user. 409 while a sync of the user runs; afterwards the user is a 404.',
       operationId: 'deleteUser',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam],
       responses: {
         204: { description: 'Erased.', headers: rateLimitHeaders },

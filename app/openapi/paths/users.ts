@@ -1,4 +1,5 @@
 import {
+  apiKeySecurity,
   errorResponses,
   jsonResponse,
   linkHeader,
@@ -12,7 +13,6 @@ import {
 import { DATA_TYPE_KEYS } from '#services/records/data_types'
 
 /** Discovery: the users an API key may see (the `Users` tag is declared with the erasure in takeout.ts). */
-const security = [{ apiKey: [] }]
 
 const exampleDays = Object.fromEntries(DATA_TYPE_KEYS.map((key) => [key, key === 'exercises' ? 212 : 1095]))
 
@@ -97,7 +97,7 @@ export const paths: OpenApiModule['paths'] = {
         'Paginated with `limit` (default 50) and the `cursor` of the `Link: rel="next"` header; no Link header on ' +
         'the last page.',
       operationId: 'listUsers',
-      security,
+      security: apiKeySecurity,
       parameters: paginationParams(50),
       responses: {
         200: jsonResponse('Users', { type: 'array', items: ref('UserSummary') }, {
@@ -114,7 +114,7 @@ export const paths: OpenApiModule['paths'] = {
       summary: 'One user',
       description: 'The same summary as the list, for one user (404 when unknown; 403 for another user with a user-scoped key).',
       operationId: 'getUser',
-      security,
+      security: apiKeySecurity,
       parameters: [userIdParam],
       responses: {
         200: jsonResponse('The user', ref('UserSummary')),
