@@ -58,6 +58,7 @@ test.group('Admin UI in Chromium | Coolify and the ops proxy', (group) => {
       await panel.getByTestId('deployments').waitFor()
       if (width === 1280) {
         await panel.getByRole('button', { name: 'Deploy', exact: true }).click()
+        await panel.getByRole('button', { name: 'Yes, deploy' }).click()
         await panel.getByTestId('action-message').getByText(/Deployment queued/).waitFor()
         const deploys = upstream.requests().filter((r) => r.path === '/deploy')
         assert.lengthOf(deploys, 1)
