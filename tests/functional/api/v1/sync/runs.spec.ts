@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import SyncRun from '#models/sync_run'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
+import { nextLink } from '#tests/helpers/pagination'
 import {
   completeToken,
   eventually,
@@ -28,12 +29,6 @@ async function seedRuns(userId: number, n: number) {
     finishedAt: start.plus({ hours: i, seconds: 3 }),
   }))
   await SyncRun.createMany(rows)
-}
-
-/** The target of a `Link: <…>; rel="next"` header, or null. */
-function nextLink(header: string | undefined): string | null {
-  const match = header?.match(/^<([^>]+)>;\s*rel="next"$/)
-  return match ? match[1] : null
 }
 
 test.group('API v1 | sync runs', (group) => {

@@ -4,23 +4,11 @@ import { DateTime } from 'luxon'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { DATA_TYPES } from '#services/records/data_types'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
-import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
-
-function nextLink(header: string | undefined): string | null {
-  const match = header?.match(/^<([^>]+)>;\s*rel="next"$/)
-  return match ? match[1] : null
-}
+import { nextLink } from '#tests/helpers/pagination'
+import { completeToken, simulatorPerTest } from '#tests/functional/sync/simulator_context'
 
 test.group('API v1 | users discovery', (group) => {
-  let ctx: SimulatorContext
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await freshDatabase()
-    return async () => {
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  simulatorPerTest(group)
 
   test('a service key lists every user with connection, data span, data days and last sync', async ({ client, assert }) => {
     const key = await serviceApiKey()
