@@ -1,17 +1,10 @@
 import { test } from '@japa/runner'
-import type { Worker } from '@adonisjs/queue'
 import { DateTime } from 'luxon'
 import SyncRun from '#models/sync_run'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtures'
 import { nextLink } from '#tests/helpers/pagination'
-import {
-  completeToken,
-  eventually,
-  freshDatabase,
-  startSimulatorContext,
-  type SimulatorContext,
-} from '#tests/functional/sync/simulator_context'
+import { completeToken, eventually, simulatorPerTest } from '#tests/functional/sync/simulator_context'
 
 const runsUrl = (userId: string) => `/api/v1/users/${userId}/sync/runs`
 
@@ -32,18 +25,7 @@ async function seedRuns(userId: number, n: number) {
 }
 
 test.group('API v1 | sync runs', (group) => {
-  let ctx: SimulatorContext
-  let worker: Worker | null = null
-  group.each.setup(async () => {
-    ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await freshDatabase()
-    return async () => {
-      await worker?.stop()
-      worker = null
-      await ctx.close()
-      await cleanup()
-    }
-  })
+  simulatorPerTest(group)
 
   test('the trigger answers run_id and duration_ms beside the spec fields; the run is listed and shown', async ({
     client,
@@ -158,6 +140,7 @@ test.group('API v1 | sync runs', (group) => {
   test('wait=false answers 202 with the queued run at Location; the queue worker completes it', async ({
     client,
     assert,
+    cleanup,
   }) => {
     const token = completeToken('later')
     const response = await client
@@ -177,7 +160,8 @@ test.group('API v1 | sync runs', (group) => {
     queued.assertStatus(200)
     assert.equal(queued.body().status, 'queued')
 
-    worker = await createQueueWorker(1)
+    const worker = await createQueueWorker(1)
+    cleanup(() => worker.stop())
     void worker.start(['default'])
     const done = await eventually(async () => {
       const run = (await client.get(location)).body()
