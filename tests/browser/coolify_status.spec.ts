@@ -68,6 +68,32 @@ test.group('Admin UI in Chromium | Coolify status and actions', (group) => {
       await context.close()
     })
 
+  test('application logs read as time, level, message and context, with level filter and search, at {$self} px')
+    .with([1280, 375])
+    .run(async ({ assert }, width) => {
+      const { page, context, problems } = await openPage(browser, width, 800)
+      await login(page)
+      await page.goto('/coolify')
+      const panel = page.getByTestId('application-panel')
+      await panel.getByRole('heading', { name: /hrvault/ }).waitFor()
+      await panel.getByRole('button', { name: 'Show the last 200 lines' }).click()
+      const log = panel.getByTestId('app-log')
+      await log.waitFor()
+      assert.equal(await log.locator('tbody tr').count(), 200)
+      const newest = (await log.locator('tbody tr').first().textContent())!.replace(/\s+/g, ' ')
+      for (const part of ['INFO', 'request completed', 'url=/health', 'status=200', 'n=250']) assert.include(newest, part)
+      assert.notInclude(await log.textContent(), '{"level"')
+
+      await panel.getByLabel('Search').fill('"n":170}')
+      assert.equal(await log.locator('tbody tr').count(), 1)
+      await panel.getByLabel('Search').fill('')
+      await panel.getByLabel('Level').selectOption('ERROR')
+      await panel.getByText('No matching lines.').waitFor()
+      assert.isAtMost(await horizontalOverflow(page), 0)
+      assert.deepEqual(problems, [])
+      await context.close()
+    })
+
   test('Start, Stop and Restart follow the state; Deploy and Stop ask first', async ({ assert }) => {
     const { page, context, problems } = await openPage(browser)
     await login(page)
