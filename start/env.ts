@@ -113,6 +113,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   RATE_LIMIT_REQUESTS: Env.schema.number.optional(),
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),
   RESPONSE_CACHE_MB: Env.schema.number.optional(),
+  /** Browser origins allowed to call /api/v1 (comma list, e.g. `https://app.example.com`); none by default. */
+  CORS_ORIGINS: Env.schema.string.optional(),
 
   OPS_PREFIX: Env.schema.string.optional(),
   OPS_TOKENS: opsTokens,

@@ -2,10 +2,11 @@ import env from '#start/env'
 import { errors as vineErrors } from '@vinejs/vine'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import { isOAuthEndpointPath, isProblemJsonPath } from '#config/surfaces'
-import { ProblemDetails, problemFor } from '#exceptions/problem_details'
+import { ProblemDetails, problem, problemFor } from '#exceptions/problem_details'
 import MalformedRequestException from '#exceptions/malformed_request_exception'
 import { authorizationPageErrorFor, oauthErrorFor, type OAuthErrorResponse } from '#exceptions/oauth_errors'
 import { OAUTH_AUTHORIZE_PATH } from '#services/admin/security_headers'
+import { allowedMethods, isMethodCheckedPath } from '#services/api/allowed_methods'
 
 /**
  * Renders every error on the API surfaces (`/api`, OPS_PREFIX, the
@@ -39,8 +40,26 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (!isProblemJsonPath(path)) {
       return super.handle(error, ctx)
     }
+    if ((error as { code?: string })?.code === 'E_ROUTE_NOT_FOUND' && isMethodCheckedPath(path)) {
+      const allowed = allowedMethods(path)
+      if (allowed.length > 0) return this.methodNotAllowed(allowed, ctx)
+    }
     const problem = problemFor(error)
     this.send(problem, ctx)
+  }
+
+  /**
+   * An existing /api/v1 path asked with another method: 405 with `Allow` (RFC 9110 §15.5.6); a
+   * plain `OPTIONS` (no CORS preflight, which the CORS middleware answers) gets 204 with `Allow`.
+   */
+  protected methodNotAllowed(allowed: string[], ctx: HttpContext) {
+    const allow = [...allowed, 'OPTIONS'].join(', ')
+    const method = ctx.request.method()
+    if (method === 'OPTIONS') return ctx.response.header('Allow', allow).status(204).send('')
+    this.send(
+      problem(405, `${method} is not allowed on this path; it accepts ${allowed.join(', ')}.`, { code: 'E_METHOD_NOT_ALLOWED' }, { Allow: allow }),
+      ctx
+    )
   }
 
   async report(error: unknown, ctx: HttpContext) {

@@ -28,7 +28,9 @@ export default class ReadCacheMiddleware {
   ) {}
 
   async handle(ctx: HttpContext, next: NextFn) {
-    if (!this.cache.enabled || ctx.request.method() !== 'GET' || typeof ctx.params.user_id !== 'string') return next()
+    // HEAD gets GET's headers (ETag included) and shares its entries: the body is the same, Node drops it.
+    const method = ctx.request.method()
+    if (!this.cache.enabled || (method !== 'GET' && method !== 'HEAD') || typeof ctx.params.user_id !== 'string') return next()
     // A malformed id (a NUL byte is an error in PostgreSQL) is never looked up: the handler's
     // validator answers the 422; an unknown user falls through to the handler's 404.
     if (!USER_ID_PATTERN.test(ctx.params.user_id)) return next()
