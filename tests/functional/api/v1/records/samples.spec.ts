@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
+import { freshDatabase } from '#tests/functional/sync/simulator_context'
 import ActivitySample from '#models/activity_sample'
 import HeartRateDay from '#models/heart_rate_day'
 import PhysicalInfo from '#models/physical_info'
@@ -21,7 +21,9 @@ const DATED_ROUTES = [
 ]
 
 test.group('API v1 | physical information', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
+  // database store, which may hold a connection outside any transaction (SQLite has one).
+  group.each.setup(() => freshDatabase())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('latest plus every version newest first, whatever their age (no days window)', async ({ client, assert }) => {
@@ -104,7 +106,9 @@ test.group('API v1 | physical information', (group) => {
 })
 
 test.group('API v1 | activity samples', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
+  // database store, which may hold a connection outside any transaction (SQLite has one).
+  group.each.setup(() => freshDatabase())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('a day: steps per minute expanded from the runs, zone periods, inactivity stamps', async ({ client, assert }) => {
@@ -145,7 +149,9 @@ test.group('API v1 | activity samples', (group) => {
 })
 
 test.group('API v1 | heart-rate samples', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
+  // database store, which may hold a connection outside any transaction (SQLite has one).
+  group.each.setup(() => freshDatabase())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('the day’s samples as local time and bpm, placeholders dropped, with their count', async ({ client, assert }) => {
@@ -188,7 +194,9 @@ test.group('API v1 | heart-rate samples', (group) => {
 })
 
 test.group('API v1 | dated sample routes', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
+  // database store, which may hold a connection outside any transaction (SQLite has one).
+  group.each.setup(() => freshDatabase())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('{name}: no day stored is a 404 problem, another user’s day is not visible')
