@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
+import { freshDatabase } from '#tests/functional/sync/simulator_context'
 import { registrationLimit } from '#config/oauth'
 import OauthClient from '#models/oauth_client'
 import { createUser } from '#tests/helpers/fixtures'
@@ -76,7 +76,9 @@ test.group('OAuth | discovery', () => {
 
 test.group('OAuth | dynamic client registration', (group) => {
   group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
+    // Truncated, not a global transaction: registration counts in the limiter's database store,
+    // which may hold a connection outside any transaction (SQLite has one).
+    const rollback = await freshDatabase()
     await resetRegistrationLimit()
     return rollback
   })
@@ -158,7 +160,9 @@ test.group('OAuth | dynamic client registration', (group) => {
 
 test.group('OAuth | token and revocation endpoints', (group) => {
   group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
+    // Truncated, not a global transaction: registration counts in the limiter's database store,
+    // which may hold a connection outside any transaction (SQLite has one).
+    const rollback = await freshDatabase()
     await resetLoginThrottle()
     await resetRegistrationLimit()
     return rollback
