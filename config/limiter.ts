@@ -1,5 +1,6 @@
 import { defineConfig, stores } from '@adonisjs/limiter'
 import { redisEnabled } from '#config/redis'
+import { connectionFollowingDatabaseStore } from '#services/limiter/connection_following_store'
 
 /**
  * Rate-limit counters live in the database (self-hosted) or in Redis
@@ -8,7 +9,7 @@ import { redisEnabled } from '#config/redis'
 const limiterConfig = defineConfig({
   default: redisEnabled ? 'redis' : 'database',
   stores: {
-    database: stores.database({ tableName: 'rate_limits' }),
+    database: connectionFollowingDatabaseStore({ tableName: 'rate_limits' }),
     redis: stores.redis({ connectionName: 'main' }),
     memory: stores.memory({}),
   },

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
+import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
 import ApiKey from '#models/api_key'
@@ -9,9 +9,7 @@ import { createUser, serviceApiKey, userWithApiKey } from '#tests/helpers/fixtur
 const sleepUrl = (userId: string) => `/api/v1/users/${userId}/sleep`
 
 test.group('API keys | authentication', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('the API is open on loopback while no key exists', async ({ client }) => {
     const user = await createUser()
@@ -73,9 +71,7 @@ test.group('API keys | authentication', (group) => {
 })
 
 test.group('API keys | ace command', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('api-key create prints the key once and stores only its hash', async ({ assert }) => {
     const user = await createUser()

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
+import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { ApiKeyService } from '#services/auth/api_key_service'
@@ -62,9 +62,7 @@ const post = (headers: Record<string, string>) =>
   })
 
 test.group('MCP | endpoint, authentication and tools', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('no or invalid credentials: 401 with the protected-resource metadata challenge', async ({ assert }) => {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
+import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { createUser } from '#tests/helpers/fixtures'
 import { loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
@@ -23,7 +23,7 @@ const rawCall = (token: string) =>
 
 test.group('MCP | OAuth connectors', (group) => {
   group.each.setup(async () => {
-    const rollback = await freshDatabase()
+    const rollback = await testUtils.db().withGlobalTransaction()
     await resetLoginThrottle()
     await resetRegistrationLimit()
     return rollback

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
+import testUtils from '@adonisjs/core/services/test_utils'
 import { registrationLimit } from '#config/oauth'
 import OauthClient from '#models/oauth_client'
 import { createUser } from '#tests/helpers/fixtures'
@@ -76,9 +76,7 @@ test.group('OAuth | discovery', () => {
 
 test.group('OAuth | dynamic client registration', (group) => {
   group.each.setup(async () => {
-    // Truncated, not a global transaction: registration counts in the limiter's database store,
-    // which may hold a connection outside any transaction (SQLite has one).
-    const rollback = await freshDatabase()
+    const rollback = await testUtils.db().withGlobalTransaction()
     await resetRegistrationLimit()
     return rollback
   })
@@ -160,9 +158,7 @@ test.group('OAuth | dynamic client registration', (group) => {
 
 test.group('OAuth | token and revocation endpoints', (group) => {
   group.each.setup(async () => {
-    // Truncated, not a global transaction: registration counts in the limiter's database store,
-    // which may hold a connection outside any transaction (SQLite has one).
-    const rollback = await freshDatabase()
+    const rollback = await testUtils.db().withGlobalTransaction()
     await resetLoginThrottle()
     await resetRegistrationLimit()
     return rollback

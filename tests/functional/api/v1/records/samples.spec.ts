@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
+import testUtils from '@adonisjs/core/services/test_utils'
 import ActivitySample from '#models/activity_sample'
 import HeartRateDay from '#models/heart_rate_day'
 import PhysicalInfo from '#models/physical_info'
@@ -21,9 +21,7 @@ const DATED_ROUTES = [
 ]
 
 test.group('API v1 | physical information', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('latest plus every version newest first, whatever their age (no days window)', async ({ client, assert }) => {
@@ -106,9 +104,7 @@ test.group('API v1 | physical information', (group) => {
 })
 
 test.group('API v1 | activity samples', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('a day: steps per minute expanded from the runs, zone periods, inactivity stamps', async ({ client, assert }) => {
@@ -149,9 +145,7 @@ test.group('API v1 | activity samples', (group) => {
 })
 
 test.group('API v1 | heart-rate samples', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('the day’s samples as local time and bpm, placeholders dropped, with their count', async ({ client, assert }) => {
@@ -194,9 +188,7 @@ test.group('API v1 | heart-rate samples', (group) => {
 })
 
 test.group('API v1 | dated sample routes', (group) => {
-  // Truncated, not a global transaction: these requests count failed credentials in the limiter's
-  // database store, which may hold a connection outside any transaction (SQLite has one).
-  group.each.setup(() => freshDatabase())
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
   test('{name}: no day stored is a 404 problem, another user’s day is not visible')
