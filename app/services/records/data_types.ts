@@ -75,8 +75,6 @@ export interface MapContext {
 export interface Fetched {
   rows: Record<string, unknown>[]
   count?: number
-  /** The wire items the rows were mapped from. */
-  items: unknown[]
 }
 
 /**

@@ -232,7 +232,7 @@ export class SyncEngine {
           if (type.from) {
             // No call of its own: the items another type pulled, one row per item (so that type's count).
             const source = pulledItems.get(type.from)!
-            fetched = { items: [], rows: await type.map(source.items, mapContext), count: source.count }
+            fetched = { rows: await type.map(source.items, mapContext), count: source.count }
           } else {
             const pulled = await type.pull({
               client,
@@ -241,7 +241,7 @@ export class SyncEngine {
             })
             pulledItems.set(type.key, pulled)
             unarchived.push({ key: type.key, items: pulled.items })
-            fetched = { items: pulled.items, count: pulled.count, rows: await type.map(pulled.items, mapContext) }
+            fetched = { count: pulled.count, rows: await type.map(pulled.items, mapContext) }
           }
           pending.push({ type, fetched })
           count = fetched.count ?? fetched.rows.length
