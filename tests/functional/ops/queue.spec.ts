@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import AuditLog from '#models/audit_log'
 import FailedJob from '#models/failed_job'
+import { freshDatabase } from '#tests/functional/sync/simulator_context'
 import { bearer, drainQueue, eventually, OpsProbeJob, refreshQueueManager, useTestTokens } from '#tests/functional/ops/helpers'
 
 /** Dispatches a probe job that fails `failures` times, runs the worker, waits for the failure row. */
@@ -22,7 +22,7 @@ test.group('Ops | queue', (group) => {
   // The worker and the queue backend use their own connections: truncate instead of a transaction.
   group.each.setup(async () => {
     OpsProbeJob.completed = []
-    return testUtils.db().truncate()
+    return freshDatabase()
   })
 
   test('queue status counts pending jobs on the real backend', async ({ client, assert }) => {

@@ -8,6 +8,7 @@ import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { ResponseCache } from '#services/response_cache'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { pinClock, type PinnedClock } from '#tests/helpers/clock'
+import { emptyRedisJobQueues } from '#tests/helpers/job_queues'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 
 /** Days before/after an ISO date. */
@@ -69,15 +70,17 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
 }
 
 /**
- * Empties every table now and again after the test (work here runs on other connections: the
+ * Empties every table and the Redis job queues now and again after the test (work here runs on other connections: the
  * queue worker, the lock store), so rows left by earlier test files never leak in.
  */
 export async function freshDatabase(): Promise<() => Promise<void>> {
   const truncate = await testUtils.db().truncate()
-  await truncate()
-  return async () => {
+  const empty = async () => {
     await truncate()
+    await emptyRedisJobQueues()
   }
+  await empty()
+  return empty
 }
 
 /**
