@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import type { Browser } from 'playwright'
 import type { Worker } from '@adonisjs/queue'
 import User from '#models/user'
@@ -10,6 +9,7 @@ import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { createAdmin } from '#tests/functional/admin/helpers'
 import { horizontalOverflow, launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
+import { emptyDatabase } from '#tests/helpers/database'
 
 /**
  * One story against the Polar simulator on loopback, with the queue worker
@@ -23,7 +23,7 @@ test.group('Admin UI in Chromium | Polar connection, charts and Sync now', (grou
   let workerDone: Promise<void>
 
   group.setup(async () => {
-    await testUtils.db().truncate()
+    await emptyDatabase()
     sim = await startPolarSimulator({ defaults: { missingRate: 0 } })
     app.container.swap(
       PolarClientFactory,
@@ -39,7 +39,7 @@ test.group('Admin UI in Chromium | Polar connection, charts and Sync now', (grou
       await workerDone.catch(() => {})
       app.container.restore(PolarClientFactory)
       await sim.close()
-      await testUtils.db().truncate()
+      await emptyDatabase()
     }
   })
 

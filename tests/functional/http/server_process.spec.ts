@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '#tests/helpers/free_port'
 import { request as httpRequest } from 'node:http'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser, serviceApiKey } from '#tests/helpers/fixtures'
 import { send, type RawRequest, type RawResponse } from '#tests/helpers/fuzz/http'
 import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
 import { ProcessGroup, type AppProcess } from '#tests/functional/scale_out/processes'
+import { emptyDatabase } from '#tests/helpers/database'
 
 /**
  * Defences that only a real `npm start` process shows: a child server (bin/server.ts) with
@@ -96,7 +96,7 @@ test.group('HTTP | server process: hostile bodies and headers', (group) => {
   group.tap((t) => t.timeout(120_000))
 
   group.setup(async () => {
-    await testUtils.db().truncate()
+    await emptyDatabase()
     await resetRateLimits()
     await createUser('alice')
     // With a key on record the API is not open: every request below without one is unauthenticated.
@@ -110,7 +110,7 @@ test.group('HTTP | server process: hostile bodies and headers', (group) => {
       await processes.stopAll()
       rmSync(tmp, { recursive: true, force: true })
       await resetRateLimits()
-      await testUtils.db().truncate()
+      await emptyDatabase()
     }
   })
 
@@ -228,7 +228,7 @@ test.group('HTTP | server process: start-up configuration', (group) => {
   })
 
   test('X-Forwarded-For is honoured from a proxy TRUST_PROXY lists; session cookies are Secure under an https APP_URL', async ({ assert }) => {
-    await testUtils.db().truncate()
+    await emptyDatabase()
     await serviceApiKey('trusted proxy')
     const { url } = await processes.web('web-behind-proxy', await freePort(), {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
@@ -247,7 +247,7 @@ test.group('HTTP | server process: start-up configuration', (group) => {
     assert.isString(session, cookies.join(' | '))
     assert.match(session!, /;\s*Secure/i)
     assert.match(cookies.find((c) => c.startsWith('XSRF-TOKEN=')) ?? '', /;\s*Secure/i)
-    await testUtils.db().truncate()
+    await emptyDatabase()
   })
 
   test('{name} is refused at start-up with a clear error')

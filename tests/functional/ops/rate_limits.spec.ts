@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { bearer, useTestTokens } from '#tests/functional/ops/helpers'
 import { resetRateLimits, withRequestBudget } from '#tests/helpers/fuzz/rate_limits'
+import { emptyDatabase } from '#tests/helpers/database'
 
 const PROBLEM = 'application/problem+json'
 
@@ -9,7 +9,7 @@ test.group('Ops | rate limits and Retry-After', (group) => {
   group.setup(() => useTestTokens())
   group.each.setup(async () => {
     await resetRateLimits()
-    await testUtils.db().truncate()
+    await emptyDatabase()
     // The address ends up limited for failed tokens: later tests must start with a full budget.
     return () => resetRateLimits()
   })

@@ -1,12 +1,12 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { isOAuthEndpointPath, isProblemJsonPath, mcpPath } from '#config/surfaces'
 import { FuzzEnvironment } from '#tests/helpers/fuzz/environment'
 import { requestArb, type GeneratedRequest } from '#tests/helpers/fuzz/arbitraries'
 import { send, type RawResponse } from '#tests/helpers/fuzz/http'
 import { countDiff, rowCounts } from '#tests/helpers/fuzz/db_snapshot'
 import { allRoutes, isMutation } from '#tests/helpers/fuzz/routes'
+import { emptyDatabase } from '#tests/helpers/database'
 
 /*
 | Sample size and seed: FUZZ_RUNS (default 300 inside `npm test`; `npm run
@@ -108,12 +108,12 @@ function check(req: GeneratedRequest, res: RawResponse, diff: Record<string, [nu
 test.group('Reliability | hostile input across every route', (group) => {
   const environment = new FuzzEnvironment()
   group.setup(async () => {
-    await testUtils.db().truncate()
+    await emptyDatabase()
     await environment.start()
     await environment.syncAlice()
     return async () => {
       await environment.stop()
-      await testUtils.db().truncate()
+      await emptyDatabase()
     }
   })
 

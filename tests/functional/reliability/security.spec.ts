@@ -17,6 +17,7 @@ import { ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/adm
 import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { send } from '#tests/helpers/fuzz/http'
 import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
+import { emptyDatabase } from '#tests/helpers/database'
 
 const port = () => Number(env.get('PORT'))
 const base = () => `http://127.0.0.1:${port()}`
@@ -163,11 +164,11 @@ test.group('Reliability | security: OAuth state and secrets in logs', (group) =>
   let ctx: SimulatorContext
   group.each.setup(async () => {
     await resetRateLimits()
-    await testUtils.db().truncate()
+    await emptyDatabase()
     ctx = await startSimulatorContext('2026-03-15')
     return async () => {
       await ctx.close()
-      await testUtils.db().truncate()
+      await emptyDatabase()
     }
   })
 

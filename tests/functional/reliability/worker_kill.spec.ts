@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import SyncRun from '#models/sync_run'
 import SyncUserJob from '#jobs/sync_user_job'
@@ -15,6 +14,7 @@ import { startQueueWorkerProcess } from '#tests/helpers/queue_worker_process'
 import { refreshQueueManager } from '#tests/functional/ops/helpers'
 import { eventually } from '#tests/functional/sync/simulator_context'
 import { duplicateKeys, userData } from '#tests/helpers/fuzz/sync_state'
+import { emptyDatabase } from '#tests/helpers/database'
 
 const TOKEN = 'worker_kill_bio_complete'
 /** The queue's stalled-job threshold (boringnode default, config/queue.ts sets none): 30 s. */
@@ -41,7 +41,7 @@ test.group('Reliability | worker killed mid-sync', (group) => {
     await refreshQueueManager()
   })
   group.each.setup(async () => {
-    await testUtils.db().truncate()
+    await emptyDatabase()
     // Slow answers, so the sync is still running when its worker is killed.
     sim = await startPolarSimulator({ latencyMs: 250 })
     app.container.swap(PolarClientFactory, () => new PolarClientFactory({ baseUrl: sim.url, authUrl: sim.authUrl, tokenUrl: sim.tokenUrl, retryDelayMs: 5 }))
@@ -49,7 +49,7 @@ test.group('Reliability | worker killed mid-sync', (group) => {
       for (const child of children) await stop(child)
       app.container.restore(PolarClientFactory)
       await sim.close()
-      await testUtils.db().truncate()
+      await emptyDatabase()
     }
   })
 

@@ -1,5 +1,4 @@
 import type { Group } from '@japa/runner/core'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
@@ -8,7 +7,7 @@ import { PolarClientFactory } from '#services/polar/polar_client_factory'
 import { ResponseCache } from '#services/response_cache'
 import { ProviderRateLimitService } from '#services/sync/provider_rate_limit_service'
 import { pinClock, type PinnedClock } from '#tests/helpers/clock'
-import { emptyRedisJobQueues } from '#tests/helpers/job_queues'
+import { emptyDatabase } from '#tests/helpers/database'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 
 /** Days before/after an ISO date. */
@@ -74,13 +73,8 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
  * queue worker, the lock store), so rows left by earlier test files never leak in.
  */
 export async function freshDatabase(): Promise<() => Promise<void>> {
-  const truncate = await testUtils.db().truncate()
-  const empty = async () => {
-    await truncate()
-    await emptyRedisJobQueues()
-  }
-  await empty()
-  return empty
+  await emptyDatabase()
+  return emptyDatabase
 }
 
 /**
