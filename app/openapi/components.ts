@@ -15,7 +15,7 @@ export interface OpenApiModule {
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
-/** The security of the Surface A routes: an X-API-Key (service or user-scoped). */
+/** The security of the analytics API routes: an X-API-Key (service or user-scoped). */
 export const apiKeySecurity = [{ apiKey: [] }]
 
 /** A nullable scalar in 3.1 style (type arrays, no `nullable`). */
@@ -89,7 +89,18 @@ export function errorResponses(...statuses: number[]) {
   )
 }
 
-/** The standard errors of a Surface A data route. */
+/**
+ * A URL that cannot be percent-decoded (`%zz`) is refused before routing, on any route: the one
+ * client error of the public documents that take no input.
+ */
+export const badUrlResponse = () => ({
+  400: {
+    description: '`E_BAD_URL`: the URL is not validly percent-encoded.',
+    content: { 'application/problem+json': { schema: ref('Problem') } },
+  },
+})
+
+/** The standard errors of an analytics-API data route. */
 export const dataRouteErrors = () => errorResponses(401, 403, 404, 422, 429)
 
 export const rateLimitHeaders = {

@@ -13,7 +13,7 @@ import { METRIC_NAMES, PATTERN_NAMES } from '#services/analytics/metrics'
 import { OBSERVATION_CATEGORIES, OBSERVATION_PRIORITIES } from '#services/analytics/observations'
 import { INSIGHT_FEATURES, STATUS_FEATURES } from '#services/analytics/feature_unlocks'
 
-/** Surface A analytics routes: baselines, anomalies, patterns, analytics status, insights. */
+/** Analytics routes: baselines, anomalies, patterns, analytics status, insights. */
 export const tags = [
   {
     name: 'Analytics',
@@ -271,9 +271,17 @@ export const schemas = {
   },
 }
 
-const op = (summary: string, operationId: string, parameters: unknown[], response: unknown, errors: number[]) => ({
+const op = (
+  summary: string,
+  description: string,
+  operationId: string,
+  parameters: unknown[],
+  response: unknown,
+  errors: number[]
+) => ({
   tags: ['Analytics'],
   summary,
+  description,
   operationId,
   security: apiKeySecurity,
   parameters,
@@ -284,33 +292,117 @@ const AUTH_ERRORS = [401, 403, 404, 422, 429]
 
 export const paths: OpenApiModule['paths'] = {
   '/api/v1/users/{user_id}/baselines': {
-    get: op('Stored baselines', 'listBaselines', [userIdParam], jsonResponse('Baselines in metric order', { type: 'array', items: ref('Baseline') }), AUTH_ERRORS),
+    get: op(
+      'Stored baselines',
+      'Every metric’s baseline as stored after the last sync that brought data: mean, median, type 7 quartiles, ' +
+        'IQR, sample SD, min/max and the 1.5·IQR bounds over the 90 calendar days ending today, plus the 7/30/90-day ' +
+        'means. `status` is `ready` from 21 days with a value, `partial` from 7, else `insufficient` (quartiles, ' +
+        'bounds and SD null). An empty array before the first sync.',
+      'listBaselines',
+      [userIdParam],
+      jsonResponse('Baselines in metric order', { type: 'array', items: ref('Baseline') }),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/baselines/calculate': {
-    post: op('Recalculate baselines', 'calculateBaselines', [userIdParam], jsonResponse('Metric → status', ref('BaselineCalculation')), AUTH_ERRORS),
+    post: op(
+      'Recalculate baselines',
+      'Recomputes and stores every metric’s baseline from the stored data now (a sync does this on its own) and ' +
+        'answers each metric’s status. No body.',
+      'calculateBaselines',
+      [userIdParam],
+      jsonResponse('Metric → status', ref('BaselineCalculation')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/baselines/{metric_name}': {
-    get: op('One baseline', 'getBaseline', [userIdParam, metricParam], jsonResponse('The baseline', ref('Baseline')), AUTH_ERRORS),
+    get: op(
+      'One baseline',
+      'The stored baseline of one metric. An unknown metric name is a 404 problem whose `valid_names` lists the ' +
+        'metrics; a known metric without a stored baseline is a 404 too.',
+      'getBaseline',
+      [userIdParam, metricParam],
+      jsonResponse('The baseline', ref('Baseline')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/baselines/check/{metric_name}/{value}': {
-    get: op('Check a value against a baseline', 'checkBaseline', [userIdParam, metricParam, valueParam], jsonResponse('Check result', ref('AnomalyCheck')), AUTH_ERRORS),
+    get: op(
+      'Check a value against a baseline',
+      'Whether `value` would be an anomaly for the metric: `warning` outside the 1.5·IQR fences, `critical` ' +
+        'outside the 3·IQR fences (strict inequalities), never against an `insufficient` baseline. Nothing is ' +
+        'stored.',
+      'checkBaseline',
+      [userIdParam, metricParam, valueParam],
+      jsonResponse('Check result', ref('AnomalyCheck')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/anomalies': {
-    get: op('Scan recent values for anomalies', 'scanAnomalies', [userIdParam], jsonResponse('Anomalies, critical first', ref('AnomalyScan')), AUTH_ERRORS),
+    get: op(
+      'Scan recent values for anomalies',
+      'Each metric’s latest value from the last 7 days checked against its stored baseline, critical first; ' +
+        'each item carries the value’s `date`.',
+      'scanAnomalies',
+      [userIdParam],
+      jsonResponse('Anomalies, critical first', ref('AnomalyScan')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/analytics/status': {
-    get: op('Analytics readiness', 'getAnalyticsStatus', [userIdParam], jsonResponse('Status', ref('AnalyticsStatus')), AUTH_ERRORS),
+    get: op(
+      'Analytics readiness',
+      'Days with data per source over all history and, for each of the six analytics features, whether it is ' +
+        'unlocked and how many days are still missing. `min_data_days` ignores sources without data.',
+      'getAnalyticsStatus',
+      [userIdParam],
+      jsonResponse('Status', ref('AnalyticsStatus')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/patterns': {
-    get: op('Stored patterns', 'listPatterns', [userIdParam], jsonResponse('Patterns in name order', { type: 'array', items: ref('Pattern') }), AUTH_ERRORS),
+    get: op(
+      'Stored patterns',
+      'The stored patterns (sleep–HRV correlation, HRV and sleep trends, overtraining risk) with score, ' +
+        'significance (high p < 0.01, medium p < 0.05, low otherwise, `insufficient` when data is short) and ' +
+        'details. An empty array before the first sync.',
+      'listPatterns',
+      [userIdParam],
+      jsonResponse('Patterns in name order', { type: 'array', items: ref('Pattern') }),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/patterns/detect': {
-    post: op('Detect patterns', 'detectPatterns', [userIdParam], jsonResponse('Pattern → significance', ref('PatternDetection')), AUTH_ERRORS),
+    post: op(
+      'Detect patterns',
+      'Recomputes and stores every pattern from the last 90 days now (a sync does this on its own) and answers ' +
+        'each pattern’s significance. No body.',
+      'detectPatterns',
+      [userIdParam],
+      jsonResponse('Pattern → significance', ref('PatternDetection')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/patterns/{pattern_name}': {
-    get: op('One pattern', 'getPattern', [userIdParam, patternParam], jsonResponse('The pattern', ref('Pattern')), AUTH_ERRORS),
+    get: op(
+      'One pattern',
+      'One stored pattern. An unknown pattern name is a 404 problem whose `valid_names` lists the patterns.',
+      'getPattern',
+      [userIdParam, patternParam],
+      jsonResponse('The pattern', ref('Pattern')),
+      AUTH_ERRORS
+    ),
   },
   '/api/v1/users/{user_id}/insights': {
-    get: op('Unified insights', 'getInsights', [userIdParam], jsonResponse('Insights', ref('Insights')), AUTH_ERRORS),
+    get: op(
+      'Unified insights',
+      'Everything in one answer: readiness by days with sleep or recharge data (`unavailable` below 7, `partial` ' +
+        '7–20, `ready` from 21), feature availability, current metrics against their baselines, patterns, ' +
+        'anomalies, plain-language observations and suggestions that quote the numbers they come from.',
+      'getInsights',
+      [userIdParam],
+      jsonResponse('Insights', ref('Insights')),
+      AUTH_ERRORS
+    ),
   },
 }

@@ -1,7 +1,7 @@
 import { dashboardApiPrefix } from '#config/surfaces'
 import { errorResponses, nullable, objectSchema, ref, type JsonSchema, type OpenApiModule } from '#openapi/components'
 
-/** Surface C: the Coolify dashboard API and the ops proxy, under DASHBOARD_PREFIX + /api. */
+/** The Coolify dashboard API and the ops proxy, under DASHBOARD_PREFIX + /api. */
 export const tags = [
   {
     name: 'Coolify',
@@ -187,9 +187,15 @@ const coolify = (operationId: string, summary: string, upstream: string, extra: 
 const p = (path: string) => `${dashboardApiPrefix}${path}`
 const appParam = uuid('app_uuid', 'Coolify application uuid.')
 
+/** What an ops proxy operation forwards to: the application's ops route and the scope its token needs. */
+const proxied = (upstream: string, scope: string) =>
+  `Forwards to \`${upstream}\` of the application’s operations API with its OPS_TOKEN (which needs scope \`${scope}\`); ` +
+  'the status and JSON body come back as the ops API answered them.'
+
 /** An ops proxy read: the ops API's status and body are passed through. */
-const opsRead = (operationId: string, summary: string, schema: string, parameters: unknown[] = []) => ({
+const opsRead = (operationId: string, summary: string, schema: string, upstream: string, scope: string, parameters: unknown[] = []) => ({
   get: op('Coolify ops proxy', operationId, summary, {
+    description: proxied(upstream, scope),
     parameters: [appParam, ...parameters],
     responses: {
       200: json('The ops API’s JSON answer, re-serialised', ref(schema)),
@@ -197,8 +203,9 @@ const opsRead = (operationId: string, summary: string, schema: string, parameter
     },
   }),
 })
-const opsWrite = (operationId: string, summary: string, schema: string, extra: Record<string, unknown> = {}) =>
+const opsWrite = (operationId: string, summary: string, schema: string, upstream: string, scope: string, extra: Record<string, unknown> = {}) =>
   op('Coolify ops proxy', operationId, summary, {
+    description: `${proxied(upstream, scope)} Rate-limited (10 per minute per admin) and audited.`,
     ...extra,
     responses: { 200: json('The ops API’s JSON answer, re-serialised', ref(schema)), ...errorResponses(401, 403, 404, 409, 422, 429, 502, 504) },
   })
@@ -481,37 +488,50 @@ export const paths: OpenApiModule['paths'] = {
   },
   [p('/ops/{app_uuid}/status')]: {
     get: op('Coolify ops proxy', 'coolifyOpsStatus', 'Is the ops API configured, reachable, healthy?', {
+      description:
+        'Checks what the proxy needs without forwarding anything else: an https domain, an OPS_TOKEN that can be ' +
+        'read, a valid OPS_PREFIX, an allowed target, and a health call the ops API accepts and answers healthy. ' +
+        '`reason` names the first thing missing.',
       parameters: [appParam],
       responses: { 200: json('Always 200; `reason` explains what is missing', ref('CoolifyOpsStatus')), ...errorResponses(401, 403, 404, 422, 502, 503, 504) },
     }),
   },
-  [p('/ops/{app_uuid}/health')]: opsRead('coolifyOpsHealth', 'Health report (503 when unhealthy, passed through)', 'OpsHealthReport'),
-  [p('/ops/{app_uuid}/stats')]: opsRead('coolifyOpsStats', 'CPU, memory, disk', 'OpsStatsReport'),
-  [p('/ops/{app_uuid}/logs')]: opsRead('coolifyOpsLogs', 'Log files', 'OpsLogFiles'),
-  [p('/ops/{app_uuid}/logs/{file}')]: opsRead('coolifyOpsLogRead', 'Log entries', 'OpsLogRead', [
+  [p('/ops/{app_uuid}/health')]: opsRead('coolifyOpsHealth', 'Health report (503 when unhealthy, passed through)', 'OpsHealthReport', 'GET /health', 'health:read'),
+  [p('/ops/{app_uuid}/stats')]: opsRead('coolifyOpsStats', 'CPU, memory, disk', 'OpsStatsReport', 'GET /stats', 'stats:read'),
+  [p('/ops/{app_uuid}/logs')]: opsRead('coolifyOpsLogs', 'Log files', 'OpsLogFiles', 'GET /logs', 'logs:read'),
+  [p('/ops/{app_uuid}/logs/{file}')]: opsRead('coolifyOpsLogRead', 'Log entries', 'OpsLogRead', 'GET /logs/{file}', 'logs:read', [
     { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$' } },
     { name: 'level', in: 'query', required: false, schema: { type: 'string', enum: ['TRACE', 'DEBUG', 'INFO', 'WARN', 'WARNING', 'ERROR', 'FATAL'] } },
     { name: 'search', in: 'query', required: false, schema: { type: 'string', maxLength: 500 } },
     { name: 'lines', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
   ]),
-  [p('/ops/{app_uuid}/queue')]: opsRead('coolifyOpsQueue', 'Queue status', 'OpsQueueStatus'),
-  [p('/ops/{app_uuid}/queue/failed')]: opsRead('coolifyOpsFailedJobs', 'Failed jobs', 'OpsFailedJobPage', [
+  [p('/ops/{app_uuid}/queue')]: opsRead('coolifyOpsQueue', 'Queue status', 'OpsQueueStatus', 'GET /queue', 'queue:read'),
+  [p('/ops/{app_uuid}/queue/failed')]: opsRead('coolifyOpsFailedJobs', 'Failed jobs', 'OpsFailedJobPage', 'GET /queue/failed', 'queue:read', [
     { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
     { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
   ]),
   [p('/ops/{app_uuid}/queue/retry/{id}')]: {
-    post: opsWrite('coolifyOpsRetry', 'Retry one failed job', 'OpsRetryResult', {
+    post: opsWrite('coolifyOpsRetry', 'Retry one failed job', 'OpsRetryResult', 'POST /queue/retry/{id}', 'queue:retry', {
       parameters: [appParam, { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
     }),
   },
   [p('/ops/{app_uuid}/queue/retry-all')]: {
-    post: opsWrite('coolifyOpsRetryAll', 'Retry every failed job', 'OpsRetryResult', { parameters: [appParam] }),
+    post: opsWrite('coolifyOpsRetryAll', 'Retry every failed job', 'OpsRetryResult', 'POST /queue/retry-all', 'queue:retry', {
+      parameters: [appParam],
+    }),
   },
   [p('/ops/{app_uuid}/console')]: {
-    ...opsRead('coolifyOpsConsoleCommands', 'Allowlisted console commands', 'OpsConsoleCommands'),
-    post: opsWrite('coolifyOpsConsoleRun', 'Run a console command (a command outside the allowlist stays a 403)', 'OpsConsoleResult', {
-      parameters: [appParam],
-      requestBody: { required: true, content: { 'application/json': { schema: ref('OpsConsoleRunRequest') } } },
-    }),
+    ...opsRead('coolifyOpsConsoleCommands', 'Allowlisted console commands', 'OpsConsoleCommands', 'GET /console', 'console:list'),
+    post: opsWrite(
+      'coolifyOpsConsoleRun',
+      'Run a console command (a command outside the allowlist stays a 403)',
+      'OpsConsoleResult',
+      'POST /console',
+      'console:execute',
+      {
+        parameters: [appParam],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('OpsConsoleRunRequest') } } },
+      }
+    ),
   },
 }

@@ -1,4 +1,4 @@
-import { errorResponses, ref, type JsonSchema, type OpenApiModule } from '#openapi/components'
+import { badUrlResponse, errorResponses, ref, type JsonSchema, type OpenApiModule } from '#openapi/components'
 
 /*
  * The OAuth 2.1 authorization server of the MCP endpoint (`/mcp` itself is not described here:
@@ -185,6 +185,7 @@ const metadataResponse = (schema: string, example: Record<string, unknown>) => (
     description: 'The metadata document (cacheable for an hour).',
     content: { 'application/json': { schema: ref(schema), example } },
   },
+  ...badUrlResponse(),
 })
 
 const protectedResourceExample = {
@@ -200,6 +201,9 @@ export const paths: OpenApiModule['paths'] = {
     get: {
       tags: ['OAuth'],
       summary: 'Protected-resource metadata of the MCP endpoint (RFC 9728)',
+      description:
+        'Where an MCP client learns which authorization server issues tokens for `<APP_URL>/mcp` and which ' +
+        'scopes exist; a 401 from `/mcp` points here in its `WWW-Authenticate` header.',
       operationId: 'getProtectedResourceMetadata',
       security: [],
       responses: metadataResponse('ProtectedResourceMetadata', protectedResourceExample),

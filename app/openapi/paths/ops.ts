@@ -9,7 +9,7 @@ import {
   type OpenApiModule,
 } from '#openapi/components'
 
-/** Surface B: the operations API of this HRVault instance, under OPS_PREFIX (default /ops). */
+/** The operations API of this HRVault instance, under OPS_PREFIX (default /ops). */
 export const tags = [
   {
     name: 'Operations',
@@ -176,10 +176,10 @@ export const schemas = {
 
 const security = [{ opsToken: [] }]
 const authErrors = () => errorResponses(401, 403, 429)
-const op = (scope: string, summary: string, operationId: string, extra: Record<string, unknown>) => ({
+const op = (scope: string, summary: string, operationId: string, extra: Record<string, unknown>, about = '') => ({
   tags: ['Operations'],
   summary,
-  description: `Scope \`${scope}\`.`,
+  description: `${about}${about ? ' ' : ''}Needs scope \`${scope}\` (or \`*\`).`,
   operationId,
   security,
   ...extra,
@@ -193,17 +193,17 @@ export const paths: OpenApiModule['paths'] = {
         503: jsonResponse('At least one check unhealthy', ref('OpsHealthReport')),
         ...authErrors(),
       },
-    }),
+    }, 'Each check (database, cache, storage, queue) with its status and latency, plus Polar’s request budget as information; 503 with the same body when a check fails, so a monitor can alert on the status alone.'),
   },
   [`${opsPrefix}/stats`]: {
     get: op('stats:read', 'CPU, memory, disk and process figures', 'opsStats', {
       responses: { 200: jsonResponse('Stats report', ref('OpsStatsReport')), ...authErrors() },
-    }),
+    }, 'CPU cores, load and usage, memory (of the container when limited), disk of the storage directory, and the process’s uptime and memory.'),
   },
   [`${opsPrefix}/logs`]: {
     get: op('logs:read', 'Log files in LOG_DIR', 'opsLogFiles', {
       responses: { 200: jsonResponse('Log file names', ref('OpsLogFiles')), ...authErrors() },
-    }),
+    }, 'The names of the log files in LOG_DIR, most recently modified first.'),
   },
   [`${opsPrefix}/logs/{file}`]: {
     get: op('logs:read', 'Newest entries of a log file', 'opsLogRead', {
@@ -229,12 +229,12 @@ export const paths: OpenApiModule['paths'] = {
         200: jsonResponse('Entries, newest first', ref('OpsLogRead')),
         ...errorResponses(401, 403, 404, 422, 429),
       },
-    }),
+    }, 'The newest `lines` entries of one log file, parsed, filtered by exact level and a literal search term; 404 for a name `GET /logs` does not list.'),
   },
   [`${opsPrefix}/queue`]: {
     get: op('queue:read', 'Queue counts and failed job count', 'opsQueue', {
       responses: { 200: jsonResponse('Queue status', ref('OpsQueueStatus')), ...authErrors() },
-    }),
+    }, 'Jobs pending, delayed and processing per queue, how many failed, and Polar’s request budget.'),
   },
   [`${opsPrefix}/queue/failed`]: {
     get: op('queue:read', 'Failed jobs, newest first', 'opsFailedJobs', {
@@ -243,7 +243,7 @@ export const paths: OpenApiModule['paths'] = {
         { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
       ],
       responses: { 200: jsonResponse('A page of failed jobs', ref('OpsFailedJobPage')), ...errorResponses(401, 403, 422, 429) },
-    }),
+    }, 'Jobs that failed, newest first, with queue, job name and exception, in pages of `per_page`.'),
   },
   [`${opsPrefix}/queue/retry/{id}`]: {
     post: op('queue:retry', 'Dispatch one failed job again', 'opsRetryFailedJob', {
@@ -252,17 +252,17 @@ export const paths: OpenApiModule['paths'] = {
         200: jsonResponse('The job was re-queued and left the failed list', ref('OpsRetryResult')),
         ...errorResponses(401, 403, 404, 422, 429),
       },
-    }),
+    }, 'Puts one failed job back on its queue and removes it from the failed list; 404 for an unknown id.'),
   },
   [`${opsPrefix}/queue/retry-all`]: {
     post: op('queue:retry', 'Dispatch every failed job again', 'opsRetryAllFailedJobs', {
       responses: { 200: jsonResponse('What was re-queued', ref('OpsRetryResult')), ...authErrors() },
-    }),
+    }, 'Puts every failed job back on its queue.'),
   },
   [`${opsPrefix}/console`]: {
     get: op('console:list', 'Allowlisted Ace commands (OPS_CONSOLE_COMMANDS)', 'opsConsoleCommands', {
       responses: { 200: jsonResponse('Command names', ref('OpsConsoleCommands')), ...authErrors() },
-    }),
+    }, 'The Ace commands `POST /console` may run (OPS_CONSOLE_COMMANDS).'),
     post: {
       ...op('console:execute', 'Run an allowlisted Ace command', 'opsConsoleRun', {
         requestBody: { required: true, content: { 'application/json': { schema: ref('OpsConsoleRunRequest') } } },

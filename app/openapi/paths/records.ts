@@ -18,7 +18,7 @@ import {
 import { ANS_CHARGE_STATUS_VALUES } from '#services/polar/labels'
 import { CSV_TABLES, type CsvExportKind } from '#services/export/csv_tables'
 
-/** Surface A raw-data and export routes. */
+/** Raw-data and export routes. */
 export const tags = [
   { name: 'Data', description: 'Synced raw data, newest first, exactly N calendar days ending today (APP_TIMEZONE).' },
   { name: 'Export', description: 'Export summary, CSV files (RFC 4180, oldest row first, empty cell = not measured), JSON Lines per type and the takeout ZIP.' },
@@ -312,11 +312,12 @@ export const schemas = {
 }
 
 /** A GET list route returning `days` calendar days of `schema` records. */
-function listRoute(operationId: string, summary: string, schema: string, defaultDays: number, maxDays: number) {
+function listRoute(operationId: string, summary: string, schema: string, defaultDays: number, maxDays: number, description: string) {
   return {
     get: {
       tags: ['Data'],
       summary,
+      description,
       operationId,
       security: apiKeySecurity,
       parameters: [userIdParam, daysParam(defaultDays, maxDays)],
@@ -367,76 +368,149 @@ function csvRoute(operationId: string, kind: CsvExportKind) {
 }
 
 export const paths: OpenApiModule['paths'] = {
-  '/api/v1/users/{user_id}/sleep': listRoute('listSleep', 'Sleep nights', 'SleepRecord', 7, 365),
+  '/api/v1/users/{user_id}/sleep': listRoute(
+    'listSleep',
+    'Sleep nights',
+    'SleepRecord',
+    7,
+    365,
+    'Nights of the window by wake-up date: sleep score, stage hours, and the HRV and heart rate of the night. The full night is at `/sleep/{date}`.'
+  ),
   '/api/v1/users/{user_id}/sleep/{date}': {
     get: {
       tags: ['Data'],
       summary: 'One sleep night',
+      description:
+        'The night that ended on `date` (the wake-up day) with every stored field: local start and end with UTC ' +
+        'offsets, stage and interruption seconds, continuity, sleep charge, group scores, heart-rate range, the ' +
+        'hypnogram and the heart-rate samples. 404 when no night is stored for the date.',
       operationId: 'getSleepNight',
       security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
       responses: { 200: jsonResponse('The night dated {date} (wake-up day)', ref('SleepNight')), ...dataRouteErrors() },
     },
   },
-  '/api/v1/users/{user_id}/activity': listRoute('listActivity', 'Daily activity', 'ActivityRecord', 30, 365),
+  '/api/v1/users/{user_id}/activity': listRoute(
+    'listActivity',
+    'Daily activity',
+    'ActivityRecord',
+    30,
+    365,
+    'Daily steps, calories, distance, active time and Polar’s activity score (% of the daily goal). The full day with samples is at `/activity/{date}`.'
+  ),
   '/api/v1/users/{user_id}/activity/{date}': {
     get: {
       tags: ['Data'],
       summary: 'One activity day',
+      description:
+        'The activity day `date` in raw units with the step samples and activity-zone changes. 404 when no day ' +
+        'is stored for the date.',
       operationId: 'getActivityDay',
       security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
       responses: { 200: jsonResponse('The activity day {date}', ref('ActivityDay')), ...dataRouteErrors() },
     },
   },
-  '/api/v1/users/{user_id}/recharge': listRoute('listRecharge', 'Nightly Recharge', 'NightlyRechargeRecord', 30, 365),
-  '/api/v1/users/{user_id}/exercises': listRoute('listExercises', 'Exercises', 'ExerciseRecord', 30, 365),
+  '/api/v1/users/{user_id}/recharge': listRoute(
+    'listRecharge',
+    'Nightly Recharge',
+    'NightlyRechargeRecord',
+    30,
+    365,
+    'Nightly Recharge per night: HRV (RMSSD), ANS charge and its label against the user’s usual, breathing rate and heart rate.'
+  ),
+  '/api/v1/users/{user_id}/exercises': listRoute(
+    'listExercises',
+    'Exercises',
+    'ExerciseRecord',
+    30,
+    365,
+    'Training sessions by local start time: sport, duration, distance, calories, heart rate and training load. `id` leads to the detail, samples, route and files.'
+  ),
   '/api/v1/users/{user_id}/exercises/{id}': {
     get: {
       tags: ['Data'],
       summary: 'One exercise',
+      description:
+        'One training session by HRVault id (the `id` of the list) with device, detailed sport, heart-rate zones, ' +
+        'running index, macronutrients and Training Load Pro. Samples, route and files are under the same path.',
       operationId: 'getExercise',
       security: apiKeySecurity,
       parameters: [userIdParam, exerciseIdParam],
       responses: { 200: jsonResponse('The exercise', ref('ExerciseDetail')), ...dataRouteErrors() },
     },
   },
-  '/api/v1/users/{user_id}/cardio-load': listRoute('listCardioLoad', 'Cardio load', 'CardioLoadRecord', 30, 365),
-  '/api/v1/users/{user_id}/heart-rate': listRoute('listHeartRate', 'Daily heart-rate summaries', 'HeartRateSummary', 30, 365),
+  '/api/v1/users/{user_id}/cardio-load': listRoute(
+    'listCardioLoad',
+    'Cardio load',
+    'CardioLoadRecord',
+    30,
+    365,
+    'Polar cardio load per day: strain, tolerance, load, their ratio and Polar’s status label.'
+  ),
+  '/api/v1/users/{user_id}/heart-rate': listRoute(
+    'listHeartRate',
+    'Daily heart-rate summaries',
+    'HeartRateSummary',
+    30,
+    365,
+    'Minimum, mean and maximum of the continuous heart rate per day, with the number of samples; the samples themselves are at `/heart-rate/{date}/samples`.'
+  ),
   '/api/v1/users/{user_id}/sleepwise/alertness': listRoute(
     'listSleepwiseAlertness',
     'SleepWise alertness periods',
     'SleepAlertnessRecord',
     7,
-    30
+    30,
+    'SleepWise alertness periods: how strongly the night’s sleep boosts alertness, graded per period.'
   ),
   '/api/v1/users/{user_id}/sleepwise/bedtime': listRoute(
     'listSleepwiseBedtime',
     'SleepWise bedtime recommendations',
     'BedtimeRecommendationRecord',
     7,
-    30
+    30,
+    'SleepWise bedtime recommendations: preferred sleep window and sleep gate per period, with their quality.'
   ),
-  '/api/v1/users/{user_id}/spo2': listRoute('listSpo2', 'Blood-oxygen tests', 'Spo2Record', 30, 365),
-  '/api/v1/users/{user_id}/ecg': listRoute('listEcg', 'ECG tests', 'EcgRecord', 30, 365),
+  '/api/v1/users/{user_id}/spo2': listRoute(
+    'listSpo2',
+    'Blood-oxygen tests',
+    'Spo2Record',
+    30,
+    365,
+    'SpO2 tests by local test time: blood-oxygen %, class, heart rate, HRV and altitude.'
+  ),
+  '/api/v1/users/{user_id}/ecg': listRoute(
+    'listEcg',
+    'ECG tests',
+    'EcgRecord',
+    30,
+    365,
+    'ECG tests with heart rate, HRV and its level, pulse transit times, and the waveform and quality samples.'
+  ),
   '/api/v1/users/{user_id}/temperature/body': listRoute(
     'listBodyTemperature',
     'Body-temperature periods',
     'BodyTemperatureRecord',
     30,
-    365
+    365,
+    'Body-temperature measurement periods with min/mean/max and the samples.'
   ),
   '/api/v1/users/{user_id}/temperature/skin': listRoute(
     'listSkinTemperature',
     'Nightly skin temperature',
     'SkinTemperatureRecord',
     30,
-    365
+    365,
+    'Skin temperature during each night and its deviation from the personal baseline.'
   ),
   '/api/v1/users/{user_id}/export/summary': {
     get: {
       tags: ['Export'],
       summary: 'Export summary',
+      description:
+        'How many records of the main types the window holds, with its first and last day: what an export of ' +
+        'the same `days` would contain.',
       operationId: 'getExportSummary',
       security: apiKeySecurity,
       parameters: [userIdParam, daysParam(30, 365)],

@@ -175,6 +175,10 @@ export const paths: OpenApiModule['paths'] = {
     get: {
       tags: ['Data'],
       summary: 'One day of activity samples',
+      description:
+        'The steps of every minute of the local day (`steps_per_minute[i]` is minute i from 00:00; null before ' +
+        'the first sample), the activity-zone periods and the inactivity alerts. 404 when no samples are stored ' +
+        'for the date.',
       operationId: 'getActivitySamples',
       security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
@@ -188,6 +192,10 @@ export const paths: OpenApiModule['paths'] = {
     get: {
       tags: ['Data'],
       summary: 'One day of continuous heart rate',
+      description:
+        'Every stored continuous heart-rate sample of the day as local `time` and `bpm`, oldest first; Polar’s ' +
+        '0/null placeholders are left out, so `sample_count` equals the daily summary’s. Training sessions are ' +
+        'not in this series. 404 when the day is not stored.',
       operationId: 'getHeartRateSamples',
       security: apiKeySecurity,
       parameters: [userIdParam, dateParam],
