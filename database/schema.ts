@@ -1030,7 +1030,7 @@ export class SyncRunSchema extends BaseModel {
 }
 
 export class UserSchema extends BaseModel {
-  static $columns = ['connectedAt', 'createdAt', 'dataVersion', 'externalId', 'id', 'isActive', 'lastSyncedAt', 'memberId', 'polarUserId', 'providerTokenEncrypted', 'providerTokenExpiresAt', 'updatedAt'] as const
+  static $columns = ['connectedAt', 'createdAt', 'dataVersion', 'displayName', 'externalId', 'id', 'isActive', 'lastSyncedAt', 'memberId', 'polarUserId', 'providerTokenEncrypted', 'providerTokenExpiresAt', 'updatedAt'] as const
   $columns = UserSchema.$columns
   @column.dateTime()
   declare connectedAt: DateTime | null
@@ -1038,6 +1038,8 @@ export class UserSchema extends BaseModel {
   declare createdAt: DateTime
   @column()
   declare dataVersion: number
+  @column()
+  declare displayName: string | null
   @column()
   declare externalId: string
   @column({ isPrimary: true })

@@ -1,4 +1,5 @@
 import './css/app.css'
+import './css/admin_views.css'
 import { createInertiaApp } from '@inertiajs/vue3'
 import { createApp, h, type DefineComponent } from 'vue'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'

@@ -18,6 +18,8 @@ import type AdminPolarBudgetTransformer from '#transformers/admin/polar_budget_t
 import type AdminPolarConnectionTransformer from '#transformers/admin/polar_connection_transformer'
 import type AdminPolarWebhookTransformer from '#transformers/admin/polar_webhook_transformer'
 import type AdminSyncRunTransformer from '#transformers/admin/sync_run_transformer'
+import type AdminUserCoverageTransformer from '#transformers/admin/user_coverage_transformer'
+import type AdminUserDetailTransformer from '#transformers/admin/user_detail_transformer'
 import type AdminUserTransformer from '#transformers/admin/user_transformer'
 import type AnalyticsStatusTransformer from '#transformers/analytics_status_transformer'
 import type AnomalyScanTransformer from '#transformers/anomaly_scan_transformer'
@@ -51,6 +53,7 @@ import type SleepwiseBedtimeTransformer from '#transformers/sleepwise_bedtime_tr
 import type Spo2RecordTransformer from '#transformers/spo2_record_transformer'
 import type SyncResultTransformer from '#transformers/sync_result_transformer'
 import type SyncRunTransformer from '#transformers/sync_run_transformer'
+import type UserDirectoryTransformer from '#transformers/user_directory_transformer'
 import type InertiaMiddleware from '#middleware/inertia_middleware'
 
 export namespace Data {
@@ -102,6 +105,14 @@ export namespace Data {
     export type SyncRun = InferData<AdminSyncRunTransformer>
     export namespace SyncRun {
       export type Variants = InferVariants<AdminSyncRunTransformer>
+    }
+    export type UserCoverage = InferData<AdminUserCoverageTransformer>
+    export namespace UserCoverage {
+      export type Variants = InferVariants<AdminUserCoverageTransformer>
+    }
+    export type UserDetail = InferData<AdminUserDetailTransformer>
+    export namespace UserDetail {
+      export type Variants = InferVariants<AdminUserDetailTransformer>
     }
     export type User = InferData<AdminUserTransformer>
     export namespace User {
@@ -237,6 +248,10 @@ export namespace Data {
   export type SyncRun = InferData<SyncRunTransformer>
   export namespace SyncRun {
     export type Variants = InferVariants<SyncRunTransformer>
+  }
+  export type UserDirectory = InferData<UserDirectoryTransformer>
+  export namespace UserDirectory {
+    export type Variants = InferVariants<UserDirectoryTransformer>
   }
   export type SharedProps = InferSharedProps<InertiaMiddleware>
   export type FlashMessages = InferFlashData<InertiaMiddleware>

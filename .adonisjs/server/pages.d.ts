@@ -20,5 +20,6 @@ declare module '@adonisjs/inertia/types' {
     'overview': ExtractProps<(typeof import('../../inertia/pages/overview.vue'))['default']>
     'polar': ExtractProps<(typeof import('../../inertia/pages/polar.vue'))['default']>
     'users': ExtractProps<(typeof import('../../inertia/pages/users.vue'))['default']>
+    'users/show': ExtractProps<(typeof import('../../inertia/pages/users/show.vue'))['default']>
   }
 }

@@ -5,7 +5,7 @@ import type { UserDirectoryEntry } from '#services/users/user_directory_service'
 const iso = (value: DateTime | null) => (value ? value.toUTC().toISO({ suppressMilliseconds: true }) : null)
 
 /**
- * A user as discovery shows it: connection state, whether a Polar account is bound, the span of
+ * A user as discovery shows it: the admin's display name (null when none), connection state, whether a Polar account is bound, the span of
  * stored data, days with data per type and the latest sync run. No token or Polar id.
  */
 export default class UserDirectoryTransformer extends BaseTransformer<UserDirectoryEntry> {
@@ -13,6 +13,7 @@ export default class UserDirectoryTransformer extends BaseTransformer<UserDirect
     const { user, connection, dataDays, firstDataDate, lastDataDate, lastRun } = this.resource
     return {
       user_id: user.externalId,
+      display_name: user.displayName ?? null,
       active: Boolean(user.isActive),
       connection,
       polar_account_bound: user.polarUserId !== null,

@@ -72,7 +72,16 @@ export function useSyncTrackers(onFinished?: (userId: string) => void) {
     void poll(userId, { job: jobId })
   }
 
+  /** Follows a run that was already going when the page opened (started elsewhere, or before a reload). */
+  function watch(userId: string, runId: number) {
+    const t = tracker(userId)
+    if (['starting', 'queued', 'running'].includes(t.state)) return
+    t.state = 'running'
+    t.message = null
+    void poll(userId, { run: runId })
+  }
+
   onBeforeUnmount(() => timers.forEach((timer) => clearTimeout(timer)))
 
-  return { trackers, start, follow }
+  return { trackers, start, follow, watch }
 }

@@ -24,6 +24,7 @@ export const schemas = {
       'latest sync. Never a token or a Polar id.',
     required: [
       'user_id',
+      'display_name',
       'active',
       'connection',
       'polar_account_bound',
@@ -37,6 +38,10 @@ export const schemas = {
     ],
     properties: {
       user_id: { type: 'string' },
+      display_name: nullable('string', {
+        maxLength: 80,
+        description: 'The name given to the user in the admin UI (at most 80 characters), null when none.',
+      }),
       active: { type: 'boolean', description: 'False when the user is deactivated (no background sync).' },
       connection: {
         type: 'string',
@@ -73,6 +78,7 @@ export const schemas = {
     },
     example: {
       user_id: '12345678',
+      display_name: 'Anna',
       active: true,
       connection: 'oauth',
       polar_account_bound: true,

@@ -34,6 +34,25 @@ export class AdminUsersService {
     }))
   }
 
+  /** One user's row of the users page (the per-user page's header). */
+  async summary(user: User): Promise<AdminUserSummary> {
+    const counts = await this.countsByUser([user.id])
+    const lastRun = (await this.lastRuns([user.id])).get(user.id) ?? null
+    return {
+      user,
+      counts: Object.fromEntries(
+        Object.keys(RECORD_TABLES).map((type) => [type, counts.get(`${user.id}:${type}`) ?? 0])
+      ) as Record<RecordType, number>,
+      lastRun,
+    }
+  }
+
+  /** Sets or removes (null) the name shown beside the Polar id; the value is validated already. */
+  async rename(user: User, displayName: string | null): Promise<User> {
+    user.displayName = displayName === null || displayName.trim() === '' ? null : displayName.trim()
+    return user.save()
+  }
+
   async externalIds(): Promise<string[]> {
     const users = await User.query().select('externalId').orderBy('externalId', 'asc')
     return users.map((user) => user.externalId)
@@ -43,12 +62,14 @@ export class AdminUsersService {
     return User.findBy('externalId', externalId)
   }
 
-  /** One grouped count per table (12 queries whatever the number of users). */
-  protected async countsByUser() {
+  /** One grouped count per table, whatever the number of users (all users, or only `userIds`). */
+  protected async countsByUser(userIds?: number[]) {
     const counts = new Map<string, number>()
     await Promise.all(
       Object.entries(RECORD_TABLES).map(async ([type, table]) => {
-        const rows = (await db.from(table).select('user_id').count('* as n').groupBy('user_id')) as any[]
+        const query = db.from(table).select('user_id').count('* as n').groupBy('user_id')
+        if (userIds) query.whereIn('user_id', userIds)
+        const rows = (await query) as any[]
         for (const row of rows) counts.set(`${row.user_id}:${type}`, Number(row.n))
       })
     )

@@ -27,6 +27,7 @@ export default class SyncRunTransformer extends BaseTransformer<SyncRun> {
       days: run.days,
       started_at: run.startedAt.toISO()!,
       finished_at: run.finishedAt?.toISO() ?? null,
+      provider_calls: run.providerCalls,
       results: parseJson<Record<string, number>>(run.results),
       errors: parseJson<Record<string, string>>(run.errors),
       progress: parseJson<SyncProgress>(run.progress),

@@ -8,6 +8,7 @@ export default class UserTransformer extends BaseTransformer<AdminUserSummary> {
     const { user, counts, lastRun } = this.resource
     return {
       user_id: user.externalId,
+      display_name: user.displayName ?? null,
       connected: user.isConnected,
       active: Boolean(user.isActive),
       created_at: user.createdAt.toISO()!,
