@@ -63,6 +63,14 @@ function isDatabaseUnavailable(error: any): boolean {
 }
 
 /**
+ * A validated field under the name the client used: path parameters are validated inside `params`
+ * (`params.date`), but the client sent `date`, as it sent the query parameter `days`.
+ */
+function clientField(field: string): string {
+  return field.startsWith('params.') ? field.slice('params.'.length) : field
+}
+
+/**
  * Maps any thrown value to a problem. Exceptions with a 4xx/5xx `status`
  * keep it and their message; framework errors get their contract status;
  * anything unknown is a generic 500 with no internals.
@@ -72,7 +80,7 @@ export function problemFor(error: any): ProblemDetails {
     const messages = (error.messages ?? []) as Array<{ field: string; rule: string; message: string }>
     return problem(422, 'The request has invalid parameters.', {
       code: 'E_VALIDATION_ERROR',
-      errors: messages.map(({ field, rule, message }) => ({ field, rule, message })),
+      errors: messages.map(({ field, rule, message }) => ({ field: clientField(field), rule, message })),
     })
   }
   if (error instanceof lucidErrors.E_ROW_NOT_FOUND) {

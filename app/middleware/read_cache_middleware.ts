@@ -8,7 +8,7 @@ import { ResponseCache, type CachedResponse } from '#services/response_cache'
 import { USER_ID_PATTERN } from '#validators/rules'
 
 /** Response headers kept with a cached body (the rest are per request: rate limits, request id). */
-const KEPT_HEADERS = ['content-type', 'content-disposition']
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'link', 'x-total-count']
 
 /**
  * Answers repeated GETs of a user's data from ResponseCache. The key is the
@@ -47,9 +47,10 @@ export default class ReadCacheMiddleware {
     if (response.hasContent) {
       const body = response.getBody()
       if (body === null || typeof body !== 'object') return
-      // A JSON flavour the handler chose (application/geo+json) is kept with the body.
-      const type = response.getHeader('content-type')
-      this.reply(ctx, this.cache.set(key, JSON.stringify(body), { 'content-type': type ? String(type) : 'application/json; charset=utf-8' }))
+      // A JSON flavour the handler chose (application/geo+json) is kept with the body, as are a page's Link and X-Total-Count.
+      const headers = keptHeaders(response)
+      headers['content-type'] ??= 'application/json; charset=utf-8'
+      this.reply(ctx, this.cache.set(key, Buffer.from(JSON.stringify(body)), headers))
     } else if (response.lazyBody.stream) {
       this.keepStream(ctx, key)
     }
@@ -71,11 +72,7 @@ export default class ReadCacheMiddleware {
   /** Streams as before and keeps the bytes when the stream ends cleanly within the entry limit. */
   protected keepStream({ response }: HttpContext, key: string) {
     const [source, onError] = response.lazyBody.stream!
-    const headers: Record<string, string> = {}
-    for (const name of KEPT_HEADERS) {
-      const value = response.getHeader(name)
-      if (value !== undefined) headers[name] = String(value)
-    }
+    const headers = keptHeaders(response)
     const chunks: Buffer[] = []
     let bytes = 0
     const cache = this.cache
@@ -88,7 +85,7 @@ export default class ReadCacheMiddleware {
         callback(null, chunk)
       },
       flush(callback) {
-        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks).toString('utf8'), headers)
+        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks), headers)
         callback()
       },
     })
@@ -98,4 +95,14 @@ export default class ReadCacheMiddleware {
       onError
     )
   }
+}
+
+/** The kept headers the handler set, by lower-case name. */
+function keptHeaders(response: HttpContext['response']): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const name of KEPT_HEADERS) {
+    const value = response.getHeader(name)
+    if (value !== undefined) headers[name] = String(value)
+  }
+  return headers
 }

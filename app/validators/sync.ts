@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { userIdRule } from '#validators/rules'
+import { apiObject, userIdRule } from '#validators/rules'
 import { paginationRules } from '#validators/pagination'
 
 /**
@@ -17,24 +17,30 @@ const callerMaxDays = vine.createRule((value, _options, field) => {
  * is the contract's 400 (raised by the service), not a 422. `meta.maxDays` is the caller's limit
  * (see `maxTriggerDays`).
  */
-export const triggerSyncValidator = vine.withMetaData<{ maxDays: number }>().create({
-  days: vine.number().withoutDecimals().range([1, 365]).use(callerMaxDays()).optional(),
-  /** `false`: queue the sync and answer 202 with the run's `Location` at once. */
-  wait: vine.boolean().optional(),
-  params: vine.object({ user_id: userIdRule() }),
-  headers: vine.object({ 'x-provider-token': vine.string().trim().maxLength(4096).optional() }),
-})
+export const triggerSyncValidator = vine.withMetaData<{ maxDays: number }>().create(
+  apiObject({
+    days: vine.number().withoutDecimals().range([1, 365]).use(callerMaxDays()).optional(),
+    /** `false`: queue the sync and answer 202 with the run's `Location` at once. */
+    wait: vine.boolean().optional(),
+    params: vine.object({ user_id: userIdRule() }),
+    headers: vine.object({ 'x-provider-token': vine.string().trim().maxLength(4096).optional() }),
+  })
+)
 
 /** GET /users/:user_id/sync/runs: newest first, `limit` 1–1000 (default 50) and `cursor`. */
-export const syncRunsValidator = vine.create({
-  ...paginationRules(),
-  params: vine.object({ user_id: userIdRule() }),
-})
+export const syncRunsValidator = vine.create(
+  apiObject({
+    ...paginationRules(),
+    params: vine.object({ user_id: userIdRule() }),
+  })
+)
 
 /** GET /users/:user_id/sync/runs/:run_id. */
-export const syncRunValidator = vine.create({
-  params: vine.object({
-    user_id: userIdRule(),
-    run_id: vine.number().withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]),
-  }),
-})
+export const syncRunValidator = vine.create(
+  apiObject({
+    params: vine.object({
+      user_id: userIdRule(),
+      run_id: vine.number().withoutDecimals().range([1, Number.MAX_SAFE_INTEGER]),
+    }),
+  })
+)

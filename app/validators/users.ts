@@ -1,18 +1,24 @@
 import vine from '@vinejs/vine'
-import { userIdRule } from '#validators/rules'
+import { apiObject, userIdRule } from '#validators/rules'
 import { paginationRules } from '#validators/pagination'
 
 /** DELETE /users/:user_id (erasure). */
-export const deleteUserValidator = vine.create({
-  params: vine.object({ user_id: userIdRule() }),
-})
+export const deleteUserValidator = vine.create(
+  apiObject({
+    params: vine.object({ user_id: userIdRule() }),
+  })
+)
 
 /** GET /users (discovery): `limit` 1–1000 (default 50) and `cursor`. */
-export const listUsersValidator = vine.create({
-  ...paginationRules(),
-})
+export const listUsersValidator = vine.create(
+  apiObject({
+    ...paginationRules(),
+  })
+)
 
 /** GET /users/:user_id. */
-export const showUserValidator = vine.create({
-  params: vine.object({ user_id: userIdRule() }),
-})
+export const showUserValidator = vine.create(
+  apiObject({
+    params: vine.object({ user_id: userIdRule() }),
+  })
+)

@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import CardioLoad from '#models/cardio_load'
 import DailyActivity from '#models/daily_activity'
 import NightlyRecharge from '#models/nightly_recharge'
@@ -5,6 +6,7 @@ import SleepRecord from '#models/sleep_record'
 import { ansChargeStatusLabel } from '#services/polar/labels'
 import { qualifiedColumnOf, selectAttributes } from '#services/records/columns'
 import { dataType, type DataTypeKey } from '#services/records/data_types'
+import { whereAfter } from '#services/records/record_list'
 import {
   hoursFromSeconds,
   kmFromMeters,
@@ -18,36 +20,67 @@ export type CsvCell = string | number | null
 
 type RawRow = Record<string, any>
 
+/** Where a keyset page starts: after the row with this date and id (dates repeat on no table, ids break ties). */
+export interface CsvRowKey {
+  date: string
+  id: number
+}
+
 /**
  * One exported file: its header (the spec's columns, in order), a keyset
- * page query (rows dated after `after`, oldest first) and the row mapping.
+ * page query (rows after `after` by date then id, oldest first) and the row mapping.
+ * Every page row carries its `id` and `date` for the next page's key.
  */
 export interface CsvTable {
+  type: DataTypeKey
   file: string
   columns: readonly string[]
-  page(userId: number, from: string, to: string, after: string | null, limit: number): Promise<RawRow[]>
+  page(userId: number, from: string, to: string, after: CsvRowKey | null, limit: number): Promise<RawRow[]>
   row(raw: RawRow): CsvCell[]
 }
 
 /**
- * Rows of a catalogued type for one user in [from, to] after the keyset cursor, oldest first, read
- * as plain rows (no model hydration); columns are qualified, as a page may join another table.
+ * Rows of a catalogued type for one user in [from, to] after the keyset cursor, oldest first (date
+ * then id), read as plain rows (no model hydration); columns are qualified, as a page may join
+ * another table. The row id is selected as `id`.
  */
-function datedPage(key: DataTypeKey, userId: number, from: string, to: string, after: string | null, limit: number) {
+export function datedPage(key: DataTypeKey, userId: number, from: string, to: string, after: CsvRowKey | null, limit: number) {
   const { model, table, dateColumn } = dataType(key)
   const date = `${table}.${dateColumn}`
+  const id = `${table}.id`
   const query = model
     .query()
     .pojo<RawRow>()
+    .select(`${id} as id`)
     .where(qualifiedColumnOf(model, 'userId'), userId)
     .whereBetween(date, [from, to])
     .orderBy(date, 'asc')
+    .orderBy(id, 'asc')
     .limit(limit)
-  if (after !== null) query.where(date, '>', after)
+  if (after !== null) {
+    whereAfter(
+      query,
+      [
+        { column: date, direction: 'asc' },
+        { column: id, direction: 'asc' },
+      ],
+      [after.date, after.id]
+    )
+  }
   return query
 }
 
+/** Rows of a type for one user in [from, to] (`X-Total-Count` of a paged export). */
+export async function datedCount(key: DataTypeKey, userId: number, from: string, to: string): Promise<number> {
+  const { table, dateColumn } = dataType(key)
+  const [row] = (await db.from(table).where('user_id', userId).whereBetween(dateColumn, [from, to]).count('* as total')) as Array<{
+    total: number | string
+  }>
+  return Number(row?.total ?? 0)
+}
+
 const sleep: CsvTable = {
+  type: 'sleep',
   file: 'sleep',
   columns: [
     'date',
@@ -89,6 +122,7 @@ const sleep: CsvTable = {
 }
 
 const activity: CsvTable = {
+  type: 'activity',
   file: 'activity',
   columns: ['date', 'steps', 'calories_active', 'calories_total', 'distance_km', 'active_minutes'],
   page: (userId, from, to, after, limit) =>
@@ -110,6 +144,7 @@ const activity: CsvTable = {
 }
 
 const recharge: CsvTable = {
+  type: 'recharge',
   file: 'recharge',
   columns: ['date', 'hrv_avg', 'ans_charge', 'status', 'breathing_rate', 'heart_rate_avg'],
   page: (userId, from, to, after, limit) =>
@@ -131,6 +166,7 @@ const recharge: CsvTable = {
 }
 
 const cardioLoad: CsvTable = {
+  type: 'cardio_load',
   file: 'cardio-load',
   columns: ['date', 'strain', 'tolerance', 'cardio_load', 'load_ratio', 'status'],
   page: (userId, from, to, after, limit) =>

@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { dataType, type DataTypeKey } from '#services/records/data_types'
-import { RecordWindowService } from '#services/records/record_window'
+import { DateTime } from 'luxon'
+import { RecordWindowService, type WindowInput } from '#services/records/record_window'
 
 /** The data types an export counts, in the order of the spec's `record_counts`. */
 const EXPORTED_TYPES = [
@@ -16,7 +17,7 @@ const EXPORTED_TYPES = [
 /** Record counts per exported series, keyed as the spec's `record_counts`. */
 export type ExportCounts = Record<(typeof EXPORTED_TYPES)[number], number>
 
-/** What an export of the last `days` calendar days holds. */
+/** What an export of the window holds; `days` counts its calendar days (a `from`/`to` range too). */
 export interface ExportSummary {
   userId: string
   days: number
@@ -38,8 +39,9 @@ export class ExportSummaryService {
    * Counts of the six exported series in the window, in one UNION ALL of
    * indexed counts; UnknownUserException (404) for an unknown user.
    */
-  async summarize(userId: string, days: number): Promise<ExportSummary> {
-    const { user, from, to } = await this.windows.open(userId, days)
+  async summarize(userId: string, window: WindowInput): Promise<ExportSummary> {
+    const { user, from, to } = await this.windows.open(userId, window)
+    const days = Math.max(0, Math.round(DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days) + 1)
     // Each catalogued type's table, counted by its date column.
     const counts = EXPORTED_TYPES.map((series) => {
       const { table, dateColumn } = dataType(series)

@@ -148,53 +148,108 @@ function rowBytes(row: Record<string, unknown>): number {
   return bytes
 }
 
-/**
- * The selected rows in keyset pages (`(order column, id) > last`), each page one indexed query
- * sized by `pageBytes`: a table of any size is read with bounded memory, without OFFSET scans, and
- * the first page can be awaited before a response starts. A table without an `id` column is read in
- * OFFSET pages.
- */
-export async function* rowPages(selection: RowSelection): AsyncGenerator<ExportRow[]> {
-  const { table, columns, userId, between } = selection
-  const pageBytes = selection.pageBytes ?? 128 * 1024
-  let pageSize = Math.max(MIN_PAGE_ROWS, Math.min(50, Math.floor(pageBytes / 2048)))
-  const exported = exportedColumns(columns)
+/** The ordering of a selection: its order column (when usable for a keyset) then `id`. */
+function selectionOrder(selection: RowSelection) {
+  const { columns } = selection
   const hasId = columns.some((column) => column.name === 'id')
   const order = selection.orderColumn && columns.some((c) => c.name === selection.orderColumn) ? selection.orderColumn : null
   // A nullable order column could hide rows from the keyset: order by id alone then.
   const ordered = order !== null && !columns.find((c) => c.name === order)!.nullable ? order : null
-  let after: Record<string, unknown> | null = null
-  let offset = 0
-  while (true) {
-    const query = db
-      .from(table)
-      .where(selection.userColumn ?? 'user_id', userId)
-      .select(exported.map((column) => column.name))
-      .limit(pageSize)
-    if (between && order !== null) query.whereBetween(order, between)
-    if (hasId) {
-      if (ordered !== null) query.orderBy(ordered, 'asc')
-      query.orderBy('id', 'asc')
-      const last = after
-      if (last !== null) {
-        if (ordered !== null) {
-          query.where((q) =>
-            q.where(ordered, '>', last[ordered] as string).orWhere((same) => same.where(ordered, last[ordered] as string).where('id', '>', last.id as number))
-          )
-        } else {
-          query.where('id', '>', last.id as number)
-        }
+  return { hasId, order, ordered }
+}
+
+/** The selection's rows after the keyset position `after` (a raw row), in order, without a limit. */
+function selectionQuery(selection: RowSelection, after: Record<string, unknown> | null) {
+  const { table, userId, between } = selection
+  const { hasId, order, ordered } = selectionOrder(selection)
+  const query = db.from(table).where(selection.userColumn ?? 'user_id', userId)
+  if (between && order !== null) query.whereBetween(order, between)
+  if (hasId) {
+    if (ordered !== null) query.orderBy(ordered, 'asc')
+    query.orderBy('id', 'asc')
+    if (after !== null) {
+      if (ordered !== null) {
+        query.where((q) =>
+          q.where(ordered, '>', after[ordered] as string).orWhere((same) => same.where(ordered, after[ordered] as string).where('id', '>', after.id as number))
+        )
+      } else {
+        query.where('id', '>', after.id as number)
       }
-    } else {
-      query.orderBy(exported.map((column) => column.name)).offset(offset)
     }
+  }
+  return query
+}
+
+/**
+ * Where a page of a selection starts and ends, for `limit`/`cursor` pages of an export: the keyset
+ * values of a cursor (`after` = the row id, `key` = the order column's value when it orders the
+ * rows), and of the page's last row when a row follows it (else null).
+ */
+export const selectionKeyset = {
+  /** The raw-row position of a cursor, or null when the cursor does not fit the selection. */
+  start(selection: RowSelection, cursor: { after: number; key: Array<string | number> | null }): Record<string, unknown> | null {
+    const { hasId, ordered } = selectionOrder(selection)
+    if (!hasId) return null
+    const key = cursor.key ?? []
+    if (ordered === null) return key.length === 0 ? { id: cursor.after } : null
+    return key.length === 1 ? { id: cursor.after, [ordered]: key[0] } : null
+  },
+
+  /** The cursor of the page after `limit` rows from `after`, or null when no row follows them. */
+  async next(selection: RowSelection, after: Record<string, unknown> | null, limit: number) {
+    const { ordered } = selectionOrder(selection)
+    const columns = ordered === null ? ['id'] : ['id', ordered]
+    const [last, beyond] = (await selectionQuery(selection, after)
+      .select(columns)
+      .offset(limit - 1)
+      .limit(2)) as Array<Record<string, unknown>>
+    if (!last || !beyond) return null
+    return { after: Number(last.id), key: ordered === null ? [] : [String(last[ordered])] }
+  },
+
+  /** Rows of the selection's filter (`X-Total-Count`). */
+  async count(selection: RowSelection): Promise<number> {
+    const { table, userId, between } = selection
+    const { order } = selectionOrder(selection)
+    const query = db.from(table).where(selection.userColumn ?? 'user_id', userId)
+    if (between && order !== null) query.whereBetween(order, between)
+    const [row] = (await query.count('* as total')) as Array<{ total: number | string }>
+    return Number(row?.total ?? 0)
+  },
+}
+
+/**
+ * The selected rows in keyset pages (`(order column, id) > last`), each page one indexed query
+ * sized by `pageBytes`: a table of any size is read with bounded memory, without OFFSET scans, and
+ * the first page can be awaited before a response starts. A table without an `id` column is read in
+ * OFFSET pages. `after` starts the walk after a keyset position; `maxRows` ends it.
+ */
+export async function* rowPages(
+  selection: RowSelection,
+  options: { after?: Record<string, unknown> | null; maxRows?: number } = {}
+): AsyncGenerator<ExportRow[]> {
+  const { columns } = selection
+  const pageBytes = selection.pageBytes ?? 128 * 1024
+  let pageSize = Math.max(MIN_PAGE_ROWS, Math.min(50, Math.floor(pageBytes / 2048)))
+  const exported = exportedColumns(columns)
+  const { hasId } = selectionOrder(selection)
+  let after: Record<string, unknown> | null = options.after ?? null
+  let remaining = options.maxRows ?? Number.POSITIVE_INFINITY
+  let offset = 0
+  while (remaining > 0) {
+    const limit = Math.min(pageSize, remaining)
+    const query = selectionQuery(selection, after)
+      .select(exported.map((column) => column.name))
+      .limit(limit)
+    if (!hasId) query.orderBy(exported.map((column) => column.name)).offset(offset)
     const raw = (await query) as Record<string, unknown>[]
     if (raw.length > 0) {
       yield raw.map((row) => exportRow(exported, row))
       after = raw[raw.length - 1]
       offset += raw.length
+      remaining -= raw.length
     }
-    if (raw.length < pageSize) return
+    if (raw.length < limit) return
     const average = raw.reduce((sum, row) => sum + rowBytes(row), 0) / raw.length
     pageSize = Math.max(MIN_PAGE_ROWS, Math.min(MAX_PAGE_ROWS, Math.floor(pageBytes / Math.max(1, average))))
   }

@@ -3,7 +3,8 @@ import NotFoundException from '#exceptions/not_found_exception'
 import ActivitySample from '#models/activity_sample'
 import type { StepRun, ZoneChange } from '#services/polar/mappers/activity_samples_mapper'
 import { stepsPerMinute, zonePeriods, type ZonePeriod } from '#services/records/activity_minutes'
-import { RecordWindowService } from '#services/records/record_window'
+import { RecordWindowService, type WindowInput } from '#services/records/record_window'
+import { listWindow, NEWEST_DATE_FIRST, type ListRequest, type RecordList } from '#services/records/record_list'
 import { parseJson } from '#services/records/units'
 import { UserService } from '#services/user_service'
 
@@ -41,11 +42,17 @@ export class ActivitySamplesService {
     protected users: UserService
   ) {}
 
-  /** Sample days of the last `days` calendar days (APP_TIMEZONE), newest first; 404 for an unknown user. */
-  async listRecent(userId: string, days: number): Promise<ActivitySampleDay[]> {
-    const { user, from, to } = await this.windows.open(userId, days)
-    const rows = await ActivitySample.query().where('userId', user.id).whereBetween('date', [from, to]).orderBy('date', 'desc')
-    return rows.map(activitySampleDay)
+  /** Sample days of the window (APP_TIMEZONE), newest first; 404 for an unknown user. */
+  async list(userId: string, request: ListRequest): Promise<RecordList<ActivitySampleDay>> {
+    const { user, from, to } = await this.windows.open(userId, request.window)
+    const query = ActivitySample.query().where('userId', user.id)
+    const list = await listWindow(query, { model: ActivitySample, date: 'date', order: NEWEST_DATE_FIRST, range: { from, to }, page: request.page })
+    return { ...list, rows: list.rows.map(activitySampleDay) }
+  }
+
+  /** Sample days of the last `days` calendar days (or a range), newest first: the whole window. */
+  async listRecent(userId: string, window: WindowInput): Promise<ActivitySampleDay[]> {
+    return (await this.list(userId, { window, page: null })).rows
   }
 
   /** The samples of `date`; NotFoundException (404) when none are stored. */

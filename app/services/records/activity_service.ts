@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import DailyActivity from '#models/daily_activity'
 import NotFoundException from '#exceptions/not_found_exception'
 import { selectAttributes } from '#services/records/columns'
-import { RecordWindowService } from '#services/records/record_window'
+import { RecordWindowService, type WindowInput } from '#services/records/record_window'
+import { listWindow, NEWEST_DATE_FIRST, type ListRequest, type RecordList } from '#services/records/record_list'
 import { UserService } from '#services/user_service'
 
 /**
@@ -30,15 +31,19 @@ export class ActivityService {
     protected users: UserService
   ) {}
 
-  /** Daily activity of the last `days` calendar days, newest first (404 for an unknown user). */
-  async listRecent(userId: string, days: number): Promise<ActivityListRecord[]> {
-    const { user, from, to } = await this.windows.open(userId, days)
-    return DailyActivity.query()
+  /** Daily activity of the window, newest first (404 for an unknown user). */
+  async list(userId: string, request: ListRequest): Promise<RecordList<ActivityListRecord>> {
+    const { user, from, to } = await this.windows.open(userId, request.window)
+    const query = DailyActivity.query()
       .pojo<ActivityListRecord>()
       .select(selectAttributes(DailyActivity, LIST_ATTRIBUTES))
       .where('userId', user.id)
-      .whereBetween('date', [from, to])
-      .orderBy('date', 'desc')
+    return listWindow(query, { model: DailyActivity, date: 'date', order: NEWEST_DATE_FIRST, range: { from, to }, page: request.page })
+  }
+
+  /** Daily activity of the last `days` calendar days (or a range), newest first: the whole window. */
+  async listRecent(userId: string, window: WindowInput): Promise<ActivityListRecord[]> {
+    return (await this.list(userId, { window, page: null })).rows
   }
 
   /** The activity day `date`; NotFoundException (404) when none is stored. */

@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import Exercise from '#models/exercise'
 import NotFoundException from '#exceptions/not_found_exception'
-import { RecordWindowService } from '#services/records/record_window'
+import { RecordWindowService, type WindowInput } from '#services/records/record_window'
+import { listWindow, type ListRequest, type RecordList } from '#services/records/record_list'
 import { UserService } from '#services/user_service'
 
 /** Columns of the list record: zones and Training Load Pro stay in the database. */
@@ -26,17 +27,24 @@ export class ExerciseService {
   ) {}
 
   /**
-   * Sessions whose local start date lies in the last `days` calendar days,
-   * newest start first (404 for an unknown user).
+   * Sessions whose local start date lies in the window, newest start first (404 for an unknown
+   * user).
    */
-  async listRecent(userId: string, days: number): Promise<Exercise[]> {
-    const { user, from, to } = await this.windows.open(userId, days)
-    return Exercise.query()
-      .select(LIST_COLUMNS)
-      .where('userId', user.id)
-      .whereBetween('startDate', [from, to])
-      .orderBy('startTime', 'desc')
-      .orderBy('id', 'desc')
+  async list(userId: string, request: ListRequest): Promise<RecordList<Exercise>> {
+    const { user, from, to } = await this.windows.open(userId, request.window)
+    const query = Exercise.query().select(LIST_COLUMNS).where('userId', user.id)
+    return listWindow(query, {
+      model: Exercise,
+      date: 'startDate',
+      order: [{ attribute: 'startTime', direction: 'desc' }],
+      range: { from, to },
+      page: request.page,
+    })
+  }
+
+  /** Sessions of the last `days` calendar days (or a range), newest start first: the whole window. */
+  async listRecent(userId: string, window: WindowInput): Promise<Exercise[]> {
+    return (await this.list(userId, { window, page: null })).rows
   }
 
   /** One session by our integer id, only among the user's own; NotFoundException (404) otherwise. */

@@ -3,7 +3,8 @@ import SleepRecord from '#models/sleep_record'
 import NightlyRecharge from '#models/nightly_recharge'
 import NotFoundException from '#exceptions/not_found_exception'
 import { selectAttributes } from '#services/records/columns'
-import { RecordWindowService } from '#services/records/record_window'
+import { RecordWindowService, type WindowInput } from '#services/records/record_window'
+import { listWindow, type ListRequest, type RecordList } from '#services/records/record_list'
 import { UserService } from '#services/user_service'
 
 /**
@@ -43,26 +44,36 @@ export class SleepService {
   ) {}
 
   /**
-   * Nights dated today-(days-1) … today in APP_TIMEZONE, newest first, each
-   * with the same night's recharge (HRV, breathing): two queries in all,
+   * Nights of the window (`days` ending today or a `from`/`to` range, APP_TIMEZONE), newest first,
+   * each with the same night's recharge (HRV, breathing): two queries in all (three when paged),
    * without the hypnogram and sample series.
    * Throws UnknownUserException (404) for a user we have never seen.
    */
-  async listRecent(userId: string, days: number): Promise<SleepNight<SleepListRecord>[]> {
-    const { user, from, to } = await this.windows.open(userId, days)
-    const records = await SleepRecord.query()
-      .pojo<SleepListRecord>()
-      .select(selectAttributes(SleepRecord, LIST_ATTRIBUTES))
-      .where('userId', user.id)
-      .whereBetween('date', [from, to])
-      .orderBy('date', 'desc')
+  async list(userId: string, request: ListRequest): Promise<RecordList<SleepNight<SleepListRecord>>> {
+    const { user, from, to } = await this.windows.open(userId, request.window)
+    const query = SleepRecord.query().pojo<SleepListRecord>().select(selectAttributes(SleepRecord, LIST_ATTRIBUTES)).where('userId', user.id)
+    const list = await listWindow(query, {
+      model: SleepRecord,
+      date: 'date',
+      order: [{ attribute: 'date', direction: 'desc' }],
+      range: { from, to },
+      page: request.page,
+    })
+    // A page reads the recharge of its own nights only (newest first: the last row is the oldest).
+    const dates: [string, string] =
+      list.rows.length > 0 && request.page ? [list.rows[list.rows.length - 1].date, list.rows[0].date] : [from, to]
     const recharges = await NightlyRecharge.query()
       .pojo<SleepNightRecharge & { date: string }>()
       .select(selectAttributes(NightlyRecharge, ['date', ...RECHARGE_ATTRIBUTES]))
       .where('userId', user.id)
-      .whereBetween('date', [from, to])
+      .whereBetween('date', dates)
     const byDate = new Map(recharges.map(({ date, hrvAvg, breathingRateAvg }) => [date, { hrvAvg, breathingRateAvg }]))
-    return records.map((record) => ({ record, recharge: byDate.get(record.date) ?? null }))
+    return { ...list, rows: list.rows.map((record) => ({ record, recharge: byDate.get(record.date) ?? null })) }
+  }
+
+  /** The nights of `days` calendar days ending today (or a range), newest first: the whole window. */
+  async listRecent(userId: string, window: WindowInput): Promise<SleepNight<SleepListRecord>[]> {
+    return (await this.list(userId, { window, page: null })).rows
   }
 
   /** The night dated `date` (the wake-up day) with its recharge; NotFoundException (404) when none. */

@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
 import { DailySeriesService } from '#services/records/daily_series_service'
 import CardioLoadTransformer from '#transformers/cardio_load_transformer'
 import { listRecordsValidator } from '#validators/records'
@@ -8,9 +10,11 @@ import { listRecordsValidator } from '#validators/records'
 export default class CardioLoadController {
   constructor(protected series: DailySeriesService) {}
 
-  /** Cardio load of the last `days` calendar days (default 30), newest first. */
-  async index({ request, serialize }: HttpContext) {
-    const { params, days = 30 } = await request.validateUsing(listRecordsValidator)
-    return serialize(CardioLoadTransformer.transform(await this.series.cardioLoad(params.user_id, days)))
+  /** Cardio load of the window (`days`, default 30, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
+  async index(ctx: HttpContext) {
+    const { params, ...query } = await ctx.request.validateUsing(listRecordsValidator)
+    const list = await this.series.listCardioLoad(params.user_id, listRequest(query, 30))
+    pageHeaders(ctx, list)
+    return ctx.serialize(CardioLoadTransformer.transform(list.rows))
   }
 }

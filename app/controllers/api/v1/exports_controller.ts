@@ -1,12 +1,15 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
+import { windowInput } from '#services/records/record_window'
 import { ExportSummaryService } from '#services/export/export_summary_service'
 import { CsvExportService } from '#services/export/csv_export_service'
 import type { CsvExportKind } from '#services/export/csv_tables'
 import { JsonlExportService } from '#services/export/jsonl_export_service'
 import { TakeoutService } from '#services/export/takeout_service'
 import ExportSummaryTransformer from '#transformers/export_summary_transformer'
-import { exportValidator, jsonlExportValidator, takeoutValidator } from '#validators/export'
+import { exportSummaryValidator, exportValidator, jsonlExportValidator, takeoutValidator } from '#validators/export'
 
 @inject()
 export default class ExportsController {
@@ -17,10 +20,10 @@ export default class ExportsController {
     protected takeouts: TakeoutService
   ) {}
 
-  /** Record counts of the last `days` calendar days (default 30). */
+  /** Record counts of the window (`days`, default 30, or `from`/`to`). */
   async summary({ request, serialize }: HttpContext) {
-    const { params, days = 30 } = await request.validateUsing(exportValidator)
-    return serialize(ExportSummaryTransformer.transform(await this.summaries.summarize(params.user_id, days)))
+    const { params, ...query } = await request.validateUsing(exportSummaryValidator)
+    return serialize(ExportSummaryTransformer.transform(await this.summaries.summarize(params.user_id, windowInput(query, 30))))
   }
 
   /** sleep.csv */
@@ -43,10 +46,15 @@ export default class ExportsController {
     return this.csv(ctx, 'cardio-load')
   }
 
-  /** `{type}.jsonl`: a catalogued type's stored rows of the last `days` days (default 30), oldest first. */
-  async jsonl({ request, response }: HttpContext) {
-    const { params, days = 30 } = await request.validateUsing(jsonlExportValidator)
-    const file = await this.jsonlExports.open(params.type, params.user_id, days)
+  /**
+   * `{type}.jsonl`: a catalogued type's stored rows of the window (`days`, default 30, or
+   * `from`/`to`), oldest first; paged with `limit`/`cursor`.
+   */
+  async jsonl(ctx: HttpContext) {
+    const { request, response } = ctx
+    const { params, ...query } = await request.validateUsing(jsonlExportValidator)
+    const file = await this.jsonlExports.open(params.type, params.user_id, listRequest(query, 30))
+    pageHeaders(ctx, file)
     response.header('Content-Type', 'application/x-ndjson')
     response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
     response.stream(file.stream)
@@ -62,10 +70,12 @@ export default class ExportsController {
     response.stream(takeout.stream)
   }
 
-  /** Streams one CSV file as an attachment (days default 30, oldest row first). */
-  protected async csv({ request, response }: HttpContext, kind: CsvExportKind) {
-    const { params, days = 30 } = await request.validateUsing(exportValidator)
-    const file = await this.csvExports.open(kind, params.user_id, days)
+  /** Streams one CSV file as an attachment (days default 30 or `from`/`to`, oldest row first; `limit`/`cursor` pages). */
+  protected async csv(ctx: HttpContext, kind: CsvExportKind) {
+    const { request, response } = ctx
+    const { params, ...query } = await request.validateUsing(exportValidator)
+    const file = await this.csvExports.open(kind, params.user_id, listRequest(query, 30))
+    pageHeaders(ctx, file)
     response.header('Content-Type', 'text/csv; charset=utf-8')
     response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
     response.stream(file.stream)

@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
 import { DailySeriesService } from '#services/records/daily_series_service'
 import HeartRateSummaryTransformer from '#transformers/heart_rate_summary_transformer'
 import { listRecordsValidator } from '#validators/records'
@@ -8,9 +10,11 @@ import { listRecordsValidator } from '#validators/records'
 export default class HeartRateController {
   constructor(protected series: DailySeriesService) {}
 
-  /** Daily heart-rate summaries of the last `days` calendar days (default 30), newest first. */
-  async index({ request, serialize }: HttpContext) {
-    const { params, days = 30 } = await request.validateUsing(listRecordsValidator)
-    return serialize(HeartRateSummaryTransformer.transform(await this.series.heartRate(params.user_id, days)))
+  /** Daily heart-rate summaries of the window (`days`, default 30, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
+  async index(ctx: HttpContext) {
+    const { params, ...query } = await ctx.request.validateUsing(listRecordsValidator)
+    const list = await this.series.listHeartRate(params.user_id, listRequest(query, 30))
+    pageHeaders(ctx, list)
+    return ctx.serialize(HeartRateSummaryTransformer.transform(list.rows))
   }
 }

@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
 import { RechargeService } from '#services/records/recharge_service'
 import NightlyRechargeTransformer from '#transformers/nightly_recharge_transformer'
 import { listRecordsValidator } from '#validators/records'
@@ -8,10 +10,11 @@ import { listRecordsValidator } from '#validators/records'
 export default class RechargeController {
   constructor(protected recharge: RechargeService) {}
 
-  /** Nightly Recharge of the last `days` calendar days (default 30), newest first. */
-  async index({ request, serialize }: HttpContext) {
-    const { params, days = 30 } = await request.validateUsing(listRecordsValidator)
-    const nights = await this.recharge.listRecent(params.user_id, days)
-    return serialize(NightlyRechargeTransformer.transform(nights))
+  /** Nightly Recharge of the window (`days`, default 30, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
+  async index(ctx: HttpContext) {
+    const { params, ...query } = await ctx.request.validateUsing(listRecordsValidator)
+    const list = await this.recharge.list(params.user_id, listRequest(query, 30))
+    pageHeaders(ctx, list)
+    return ctx.serialize(NightlyRechargeTransformer.transform(list.rows))
   }
 }

@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
 import { BiosensingService } from '#services/records/biosensing_service'
 import SkinTemperatureTransformer from '#transformers/skin_temperature_transformer'
 import { listRecordsValidator } from '#validators/records'
@@ -8,9 +10,11 @@ import { listRecordsValidator } from '#validators/records'
 export default class SkinTemperatureController {
   constructor(protected biosensing: BiosensingService) {}
 
-  /** Nightly skin temperatures of the last `days` calendar days (default 30), newest first. */
-  async index({ request, serialize }: HttpContext) {
-    const { params, days = 30 } = await request.validateUsing(listRecordsValidator)
-    return serialize(SkinTemperatureTransformer.transform(await this.biosensing.skinTemperature(params.user_id, days)))
+  /** Nightly skin temperatures of the window (`days`, default 30, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
+  async index(ctx: HttpContext) {
+    const { params, ...query } = await ctx.request.validateUsing(listRecordsValidator)
+    const list = await this.biosensing.listSkinTemperature(params.user_id, listRequest(query, 30))
+    pageHeaders(ctx, list)
+    return ctx.serialize(SkinTemperatureTransformer.transform(list.rows))
   }
 }

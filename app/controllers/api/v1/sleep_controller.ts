@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
 import { SleepService } from '#services/records/sleep_service'
 import SleepRecordTransformer from '#transformers/sleep_record_transformer'
 import SleepNightTransformer from '#transformers/sleep_night_transformer'
@@ -9,11 +11,12 @@ import { listSleepValidator, showSleepValidator } from '#validators/sleep'
 export default class SleepController {
   constructor(protected sleep: SleepService) {}
 
-  /** Sleep records of the last `days` calendar days (default 7), newest first. */
-  async index({ request, serialize }: HttpContext) {
-    const { params, days = 7 } = await request.validateUsing(listSleepValidator)
-    const nights = await this.sleep.listRecent(params.user_id, days)
-    return serialize(SleepRecordTransformer.transform(nights))
+  /** Sleep records of the window (`days`, default 7, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
+  async index(ctx: HttpContext) {
+    const { params, ...query } = await ctx.request.validateUsing(listSleepValidator)
+    const list = await this.sleep.list(params.user_id, listRequest(query, 7))
+    pageHeaders(ctx, list)
+    return ctx.serialize(SleepRecordTransformer.transform(list.rows))
   }
 
   /** One night by its date, with stages, hypnogram and heart-rate samples; 404 when none. */

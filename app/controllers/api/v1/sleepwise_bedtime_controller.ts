@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { pageHeaders } from '#services/api/pagination'
+import { listRequest } from '#services/records/record_list'
 import { SleepwiseService } from '#services/records/sleepwise_service'
 import SleepwiseBedtimeTransformer from '#transformers/sleepwise_bedtime_transformer'
 import { listSleepwiseValidator } from '#validators/records'
@@ -8,9 +10,11 @@ import { listSleepwiseValidator } from '#validators/records'
 export default class SleepwiseBedtimeController {
   constructor(protected sleepwise: SleepwiseService) {}
 
-  /** Bedtime recommendations of the last `days` calendar days (1–30, default 7), newest first. */
-  async index({ request, serialize }: HttpContext) {
-    const { params, days = 7 } = await request.validateUsing(listSleepwiseValidator)
-    return serialize(SleepwiseBedtimeTransformer.transform(await this.sleepwise.bedtime(params.user_id, days)))
+  /** Bedtime recommendations of the window (`days` 1–30, default 7, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
+  async index(ctx: HttpContext) {
+    const { params, ...query } = await ctx.request.validateUsing(listSleepwiseValidator)
+    const list = await this.sleepwise.listBedtime(params.user_id, listRequest(query, 7))
+    pageHeaders(ctx, list)
+    return ctx.serialize(SleepwiseBedtimeTransformer.transform(list.rows))
   }
 }

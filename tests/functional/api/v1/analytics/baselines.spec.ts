@@ -186,7 +186,7 @@ test.group('API v1 analytics | baseline check', (group) => {
       await client.post(url(user.externalId, 'baselines/calculate'))
       const response = await client.get(url(user.externalId, `baselines/check/hrv_rmssd/${value}`))
       response.assertStatus(422)
-      response.assertBodyContains({ status: 422, errors: [{ field: 'params.value' }] })
+      response.assertBodyContains({ status: 422, errors: [{ field: 'value' }] })
     })
 
   test('an unknown metric or a missing baseline is a 404', async ({ client }) => {

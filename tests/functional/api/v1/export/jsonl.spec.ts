@@ -95,7 +95,7 @@ test.group('API v1 | JSON Lines export', (group) => {
     const other = await createUser()
     const base = `/api/v1/users/${user.externalId}/export`
     for (const [path, field] of [
-      [`${base}/nothing.jsonl`, 'params.type'],
+      [`${base}/nothing.jsonl`, 'type'],
       [`${base}/sleep.jsonl?days=0`, 'days'],
       [`${base}/sleep.jsonl?days=366`, 'days'],
       [`${base}/sleep.jsonl?days=abc`, 'days'],

@@ -87,7 +87,7 @@ test.group('API v1 | sleep night', (group) => {
       const response = await client.get(`/api/v1/users/${user.externalId}/sleep/${date}`).header('X-API-Key', apiKey)
       response.assertStatus(422)
       assert.match(response.header('content-type') ?? '', PROBLEM)
-      assert.equal(response.body().errors[0].field, 'params.date')
+      assert.equal(response.body().errors[0].field, 'date')
     })
 
   test('an unknown user is a 404 problem', async ({ client }) => {
@@ -160,7 +160,7 @@ test.group('API v1 | activity day', (group) => {
       const { user, apiKey } = await userWithApiKey()
       const response = await client.get(`/api/v1/users/${user.externalId}/activity/${date}`).header('X-API-Key', apiKey)
       response.assertStatus(422)
-      assert.equal(response.body().errors[0].field, 'params.date')
+      assert.equal(response.body().errors[0].field, 'date')
     })
 
   test('an unknown user is a 404 problem', async ({ client }) => {
@@ -240,7 +240,7 @@ test.group('API v1 | exercise detail', (group) => {
       const response = await client.get(`/api/v1/users/${user.externalId}/exercises/${id}`).header('X-API-Key', apiKey)
       response.assertStatus(422)
       assert.match(response.header('content-type') ?? '', PROBLEM)
-      assert.equal(response.body().errors[0].field, 'params.id')
+      assert.equal(response.body().errors[0].field, 'id')
     })
 
   test('an unknown user is a 404 problem', async ({ client }) => {

@@ -45,7 +45,7 @@ test.group('API v1 | exercise samples and files: ids, users and keys', (group) =
         const response = await client.get(`/api/v1/users/${user.externalId}/${path}`).header('X-API-Key', apiKey)
         response.assertStatus(422)
         assert.match(response.header('content-type') ?? '', PROBLEM)
-        assert.equal(response.body().errors[0].field, 'params.id', path)
+        assert.equal(response.body().errors[0].field, 'id', path)
       }
     })
 

@@ -204,7 +204,7 @@ test.group('API v1 | dated sample routes', (group) => {
       response.assertBodyContains({ status: 404, code: 'E_NOT_FOUND' })
     })
 
-  test('{name}: malformed or impossible dates are 422 problems on params.date')
+  test('{name}: malformed or impossible dates are 422 problems on date')
     .with(DATED_ROUTES)
     .run(async ({ client, assert }, route) => {
       const { user, apiKey } = await userWithApiKey()
@@ -212,7 +212,7 @@ test.group('API v1 | dated sample routes', (group) => {
         const response = await client.get(route.url(user.externalId, date)).header('X-API-Key', apiKey)
         response.assertStatus(422)
         assert.match(response.header('content-type') ?? '', PROBLEM)
-        assert.equal(response.body().errors[0].field, 'params.date', date)
+        assert.equal(response.body().errors[0].field, 'date', date)
       }
     })
 

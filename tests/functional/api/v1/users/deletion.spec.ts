@@ -173,7 +173,7 @@ test.group('API v1 | user erasure', (group) => {
     const serviceKey = await serviceApiKey()
     const malformed = await client.delete('/api/v1/users/bad%20id').header('X-API-Key', serviceKey)
     malformed.assertStatus(422)
-    assert.equal(malformed.body().errors[0].field, 'params.user_id')
+    assert.equal(malformed.body().errors[0].field, 'user_id')
     assert.isNotNull(await User.find(target.id))
     assert.equal(await AuditLog.query().where('action', 'user.delete').count('* as n').then((rows) => Number(rows[0].$extras.n)), 0)
   })
