@@ -50,7 +50,7 @@ export default class ReadCacheMiddleware {
       // A JSON flavour the handler chose (application/geo+json) is kept with the body, as are a page's Link and X-Total-Count.
       const headers = keptHeaders(response)
       headers['content-type'] ??= 'application/json; charset=utf-8'
-      this.reply(ctx, this.cache.set(key, Buffer.from(JSON.stringify(body)), headers))
+      this.reply(ctx, this.cache.set(key, JSON.stringify(body), headers))
     } else if (response.lazyBody.stream) {
       this.keepStream(ctx, key)
     }
@@ -85,7 +85,7 @@ export default class ReadCacheMiddleware {
         callback(null, chunk)
       },
       flush(callback) {
-        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks), headers)
+        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks).toString('utf8'), headers)
         callback()
       },
     })
