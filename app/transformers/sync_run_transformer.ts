@@ -2,6 +2,7 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import { DateTime } from 'luxon'
 import type SyncRun from '#models/sync_run'
 import type { RateLimitState } from '#services/polar/transport'
+import type { SyncProgress } from '#services/sync/sync_progress'
 
 /** A sync run and the external id of its user. */
 export interface SyncRunView {
@@ -23,7 +24,7 @@ const iso = (value: DateTime | null) => (value ? value.toUTC().toISO({ suppressM
 /**
  * One sync run: who started it, when, how it ended, records per type and per-type errors, the
  * calls sent to Polar and Polar's last rate-limit headers. `results` and `duration_ms` are null
- * until the run has finished; `progress` shows a running run's types done.
+ * until the run has finished; `progress` shows a running run's types done and its phase.
  */
 export default class SyncRunTransformer extends BaseTransformer<SyncRunView> {
   toObject() {
@@ -49,7 +50,7 @@ export default class SyncRunTransformer extends BaseTransformer<SyncRunView> {
             observed_at: iso(DateTime.fromMillis(rateLimit.observedAt)),
           }
         : null,
-      progress: parse<{ done: number; total: number; current: string | null }>(run.progress),
+      progress: parse<SyncProgress>(run.progress),
     }
   }
 }

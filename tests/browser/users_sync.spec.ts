@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { Browser, Page } from 'playwright'
+import type { Assert } from '@japa/assert'
 import type { Worker } from '@adonisjs/queue'
 import { createQueueWorker } from '#services/sync/background_runner'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
@@ -39,7 +40,25 @@ async function syncAndWatch(page: Page, userId: string): Promise<string[]> {
   return page.evaluate<string[]>('window.__progressTexts')
 }
 
-/** Sync now tells the truth: named types, no stale state after the run, one status line, the catalogue's labels. */
+/** The running line: a catalogue type with its phase, or the analytics step after the types. */
+const PHASE_LINE = /^(Syncing (.+): (listing|fetching details \d+\/\d+|storing)|Updating baselines and patterns) \((\d+)\/(\d+) types\)/
+
+/** Every running line seen must name a phase, and a type from the catalogue; returns the phases seen. */
+function checkRunningLines(assert: Assert, texts: string[], total: number) {
+  const labels = Object.values(DATA_TYPE_LABELS)
+  const phases = new Set<string>()
+  for (const text of texts.filter((t) => /Syncing|Updating/.test(t))) {
+    const match = text.match(PHASE_LINE)
+    assert.match(text, PHASE_LINE, 'one line: type and phase, types done of the total')
+    if (!match) continue
+    if (match[2]) assert.include(labels, match[2], 'a catalogue label')
+    assert.equal(Number(match[5]), total)
+    phases.add(match[3]?.replace(/ \d+\/\d+$/, '') ?? 'analytics')
+  }
+  return phases
+}
+
+/** Sync now tells the truth: named types and phases, no stale state after the run, one status line, the catalogue's labels. */
 test.group('Admin UI in Chromium | Users and Sync now', (group) => {
   let browser: Browser
   let worker: Worker
@@ -67,7 +86,7 @@ test.group('Admin UI in Chromium | Users and Sync now', (group) => {
     }
   })
 
-  test('a fast sync ends in one status line and fills the Nightly Recharge "Last sync" cell', async ({ assert }) => {
+  test('a fast sync shows type and phase while running, ends in one status line and fills the Nightly Recharge "Last sync" cell', async ({ assert }) => {
     ctx = await startSimulatorContext()
     await connectedUser('fast-user')
     const { page, context, problems } = await openPage(browser)
@@ -77,11 +96,10 @@ test.group('Admin UI in Chromium | Users and Sync now', (group) => {
     const card = page.locator('[data-user="fast-user"]')
 
     const final = (await card.getByTestId('sync-progress').textContent())!
-    assert.notMatch(final, /Syncing|Waiting/, 'no running state after the run finished')
-    for (const text of texts.filter((t) => t.includes('Syncing'))) {
-      assert.match(text, new RegExp(`Syncing \\S.* \\(\\d+/${total} types\\)`), 'progress names the type')
-    }
+    assert.notMatch(final, /Syncing|Waiting|Updating|Starting/, 'no running state after the run finished')
+    checkRunningLines(assert, texts, total)
     assert.equal(await card.getByTestId('sync-status').count(), 1, 'one status line')
+    assert.equal(await card.getByTestId('sync-line').count(), 0)
 
     await card.getByText('Records per type').click()
     const rows = card.locator('details tbody tr')
@@ -95,24 +113,19 @@ test.group('Admin UI in Chromium | Users and Sync now', (group) => {
     await context.close()
   }).timeout(120_000)
 
-  test('a slow sync names the type being fetched at 375 px and never shows it after the run', async ({ assert }) => {
+  test('a slow sync names the type and phase being worked on at 375 px and never shows them after the run', async ({ assert }) => {
     ctx = await startSimulatorContext('2026-03-15', { latencyMs: 120 })
     await connectedUser('slow-user')
     const { page, context, problems } = await openPage(browser, 375, 800)
     await login(page)
     await page.goto('/admin/users')
     const texts = await syncAndWatch(page, 'slow-user')
-    const running = texts.filter((t) => t.includes('Syncing'))
-    assert.isAtLeast(running.length, 1, 'progress seen while the run went')
-    const labels = Object.values(DATA_TYPE_LABELS)
-    for (const text of running) {
-      assert.match(text, new RegExp(`Syncing (.+) \\(\\d+/${total} types\\)`))
-      const named = text.match(/Syncing (.+) \(/)![1]
-      assert.include(labels, named, 'a catalogue label')
-    }
+    const phases = checkRunningLines(assert, texts, total)
+    assert.isAtLeast(phases.size, 1, `a phase seen while the run went: ${texts.join(' | ')}`)
     const card = page.locator('[data-user="slow-user"]')
-    assert.notMatch((await card.getByTestId('sync-progress').textContent())!, /Syncing|Waiting/)
+    assert.notMatch((await card.getByTestId('sync-progress').textContent())!, /Syncing|Waiting|Updating|Starting/)
     assert.equal(await card.getByTestId('sync-status').count(), 1, 'one status line')
+    assert.equal(await card.getByTestId('sync-line').count(), 0)
     assert.isAtMost(await horizontalOverflow(page), 0)
     assert.deepEqual(problems, [])
     await context.close()

@@ -117,12 +117,21 @@ export const schemas = {
       },
       progress: {
         type: ['object', 'null'],
-        description: 'Data types done of the total; `current` is the type being fetched while running.',
+        description:
+          'Data types done of the total; while running, `current` is the type being worked on and `phase` what ' +
+          'the run does: `listing` (reading the type from Polar), `details` (one call per new item, counted in ' +
+          '`details`), `storing`, `analytics` (baselines and patterns, after the types). Both are null once finished.',
         required: ['done', 'total', 'current'],
         properties: {
           done: { type: 'integer', minimum: 0 },
           total: { type: 'integer', minimum: 0 },
           current: nullable('string'),
+          phase: { type: ['string', 'null'], enum: ['listing', 'details', 'storing', 'analytics', null] },
+          details: {
+            type: ['object', 'null'],
+            required: ['done', 'total'],
+            properties: { done: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } },
+          },
         },
       },
     },
@@ -139,7 +148,7 @@ export const schemas = {
       errors: {},
       provider_calls: 24,
       rate_limit: { usage: [24, 24], limit: [1300, 15000], reset: [874, 64774], observed_at: '2026-03-15T06:00:03Z' },
-      progress: { done: SYNC_TYPE_KEYS.length, total: SYNC_TYPE_KEYS.length, current: null },
+      progress: { done: SYNC_TYPE_KEYS.length, total: SYNC_TYPE_KEYS.length, current: null, phase: null, details: null },
     },
   },
 }

@@ -54,6 +54,8 @@ export interface FetchContext {
   range: DateRange
   /** Polar exercise ids already stored for the user (details are fetched once per new exercise). */
   knownExerciseIds: () => Promise<Set<string>>
+  /** Told before and after each detail call of a type that makes one per item (`done` of `total`). */
+  onDetails?: (done: number, total: number) => void
 }
 
 /** The wire items of one pull, exactly as Polar sent them (one per record; the raw archive keeps each). */
@@ -146,7 +148,7 @@ export const EXERCISE_DETAIL = { zones: true, samples: true, route: true } as co
 async function pullExercises(ctx: FetchContext): Promise<Pulled> {
   const summaries = await ctx.client.listExercises()
   const known = await ctx.knownExerciseIds()
-  const items: unknown[] = []
+  const wanted: Array<{ id: string; summary: unknown }> = []
   let inWindow = 0
   const seen = new Set<string>()
   for (const summary of summaries) {
@@ -155,10 +157,15 @@ async function pullExercises(ctx: FetchContext): Promise<Pulled> {
     seen.add(mapped.polarExerciseId)
     if (mapped.startDate < ctx.range.from || mapped.startDate > ctx.range.to) continue
     inWindow++
-    if (known.has(mapped.polarExerciseId)) continue
-    const detail = await ctx.client.getExercise(mapped.polarExerciseId, EXERCISE_DETAIL)
+    if (!known.has(mapped.polarExerciseId)) wanted.push({ id: mapped.polarExerciseId, summary })
+  }
+  const items: unknown[] = []
+  for (const { id, summary } of wanted) {
+    ctx.onDetails?.(items.length, wanted.length)
+    const detail = await ctx.client.getExercise(id, EXERCISE_DETAIL)
     items.push(detail && mapExercise(detail) ? detail : summary)
   }
+  if (wanted.length > 0) ctx.onDetails?.(items.length, wanted.length)
   return { items, count: inWindow }
 }
 

@@ -17,6 +17,7 @@ import { expectedSyncCalls, type PolarWorkKind } from '#services/sync/polar_budg
 import { PolarBudgetService, type BudgetAllowance } from '#services/sync/polar_budget_service'
 import { latestSleepOffset, storedExerciseIds, upsertRows } from '#services/sync/queries'
 import { SYNC_TYPES, emptyCounts, type SyncCounts, type SyncTypeDefinition, type SyncTypeKey } from '#services/sync/sync_types'
+import { ProgressWriter, type SyncPhase, type SyncProgress } from '#services/sync/sync_progress'
 import type { Fetched, Pulled } from '#services/records/data_types'
 import { RawArchiveService } from '#services/records/raw_archive_service'
 import { AccountBindingService } from '#services/polar/account_binding_service'
@@ -31,14 +32,7 @@ export type SyncTrigger = 'api' | 'scheduler' | 'connect' | 'command' | 'admin' 
  */
 export type SyncStatus = 'success' | 'partial' | 'failed' | 'rate_limited'
 
-/** Live progress of a running sync (`sync_runs.progress`, for a "Sync now" UI). */
-export interface SyncProgress {
-  /** Types finished (stored or failed). */
-  done: number
-  total: number
-  /** Type being fetched, null when finished. */
-  current: SyncTypeKey | null
-}
+export type { SyncPhase, SyncProgress }
 
 export interface SyncOptions {
   /** The user's Polar access token for this sync (never stored by the engine). */
@@ -50,7 +44,7 @@ export interface SyncOptions {
   jobId?: string | null
   /** A `queued` run created when the sync was enqueued (`?wait=false`): this sync starts it. */
   runId?: number | null
-  /** Called after each type. */
+  /** Called after each type (the phases within a type are only written to the run). */
   onProgress?: (progress: SyncProgress, type: SyncTypeKey, count: number | null) => void
 }
 
@@ -85,7 +79,8 @@ export interface SyncOutcome {
 
 /**
  * Live progress is written at most this often: often enough for a "Sync now" UI polling it, without
- * a write per type when types take milliseconds. The final state is always written with the run.
+ * a write per phase when phases take milliseconds (a change inside the interval is written when it
+ * ends). The final state is always written with the run.
  */
 const PROGRESS_INTERVAL_MS = 250
 
@@ -138,7 +133,7 @@ export class SyncEngine {
     const { from, to } = this.clock.window(options.days)
     const results = emptyCounts()
     const errors: Partial<Record<SyncTypeKey, string>> = {}
-    const progress: SyncProgress = { done: 0, total: SYNC_TYPES.length, current: SYNC_TYPES[0].key }
+    const progress: SyncProgress = { done: 0, total: SYNC_TYPES.length, current: SYNC_TYPES[0].key, phase: 'listing', details: null }
 
     // The caller holds the user's lock, so a run still marked running belongs to a process that died.
     await db
@@ -177,8 +172,19 @@ export class SyncEngine {
       }
     }
     const client = this.clients.accessLink(options.token, allowance)
+    const progressWriter = new ProgressWriter(async () => {
+      await db
+        .from('sync_runs')
+        .where('id', run.id)
+        .where('status', 'running')
+        .update({ progress: JSON.stringify(progress), provider_calls: client.callCount })
+    }, PROGRESS_INTERVAL_MS)
+    const enter = (phase: SyncPhase, details: SyncProgress['details'] = null) => {
+      progress.phase = phase
+      progress.details = details
+      progressWriter.changed()
+    }
     let rowsWritten = 0
-    let progressWrittenAt = Date.now()
     let knownExercises: Promise<Set<string>> | null = null
     const pulledItems = new Map<string, Pulled>()
     // Fetched types wait here until the Polar account of the data is confirmed (the first answer
@@ -191,6 +197,8 @@ export class SyncEngine {
     let accountConfirmed = false
     const writePending = async () => {
       for (const { type, fetched } of pending) {
+        progress.current = type.key
+        enter('storing')
         // Atomic on its own (one statement, or its own transaction for very many rows): a type
         // failing never loses another type's rows.
         try {
@@ -210,7 +218,10 @@ export class SyncEngine {
       try {
         await this.accounts.confirm(user, client.accountIds)
       } catch (error) {
-        if (error instanceof ProviderAccountMismatchException) await this.refuse(run, error, client.callCount, queued !== null)
+        if (error instanceof ProviderAccountMismatchException) {
+          await progressWriter.close()
+          await this.refuse(run, error, client.callCount, queued !== null)
+        }
         await allowance?.release()
         throw error
       }
@@ -219,6 +230,8 @@ export class SyncEngine {
 
     for (const type of SYNC_TYPES) {
       progress.current = type.key
+      // A type mapped from another's items makes no call: it only stores.
+      enter(type.from ? 'storing' : 'listing')
       let count: number | null = null
       if (fatal) {
         errors[type.key] = fatal.message
@@ -238,6 +251,7 @@ export class SyncEngine {
               client,
               range: { from, to },
               knownExerciseIds: () => (knownExercises ??= storedExerciseIds(db.connection(), user.id)),
+              onDetails: (done, total) => enter('details', { done, total }),
             })
             pulledItems.set(type.key, pulled)
             unarchived.push({ key: type.key, items: pulled.items })
@@ -257,16 +271,7 @@ export class SyncEngine {
         if (accountConfirmed) await writePending()
       }
       progress.done++
-      // The type fetched next, so a progress row written between two types names what is running.
-      progress.current = SYNC_TYPES[progress.done]?.key ?? null
-      options.onProgress?.({ ...progress }, type.key, count)
-      if (progress.done < progress.total && Date.now() - progressWrittenAt >= PROGRESS_INTERVAL_MS) {
-        await db
-          .from('sync_runs')
-          .where('id', run.id)
-          .update({ progress: JSON.stringify(progress), provider_calls: client.callCount })
-        progressWrittenAt = Date.now()
-      }
+      options.onProgress?.({ ...progress, current: SYNC_TYPES[progress.done]?.key ?? null }, type.key, count)
     }
     // No answer named an account (no sleep, recharge, exercise or heart-rate data): nothing to check.
     if (!accountConfirmed) await confirmAccount()
@@ -274,6 +279,19 @@ export class SyncEngine {
     // them counted until the window resets: the safe side).
     await allowance?.release()
     await writePending()
+
+    // The one post-sync step, while the run still shows it: recompute baselines and patterns;
+    // analytics logs its own errors and never fails a sync.
+    if (rowsWritten > 0) {
+      progress.current = null
+      enter('analytics')
+      await progressWriter.flush()
+      await this.analytics.recomputeAfterSync(user.id)
+    }
+    await progressWriter.close()
+    progress.current = null
+    progress.phase = null
+    progress.details = null
 
     const failedTypes = Object.keys(errors).length
     const status: SyncStatus =
@@ -304,9 +322,6 @@ export class SyncEngine {
       user.lastSyncedAt = finished
       await user.save()
     }
-    // The one post-sync step: recompute baselines and patterns; analytics logs its own errors and
-    // never fails a sync.
-    if (rowsWritten > 0) await this.analytics.recomputeAfterSync(user.id)
 
     const outcome: SyncOutcome = {
       runId: run.id,

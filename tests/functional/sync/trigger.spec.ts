@@ -117,7 +117,7 @@ test.group('Sync | trigger', (group) => {
     assert.equal(run.status, 'success')
     assert.equal(run.trigger, 'api')
     assert.isAbove(run.providerCalls, 12)
-    assert.deepEqual(JSON.parse(run.progress!), { done: SYNC_TYPES.length, total: SYNC_TYPES.length, current: null })
+    assert.deepEqual(JSON.parse(run.progress!), { done: SYNC_TYPES.length, total: SYNC_TYPES.length, current: null, phase: null, details: null })
     assert.isNotNull(run.rateLimit)
 
     await user.refresh()
