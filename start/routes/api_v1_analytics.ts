@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Analytics API v1: baselines, anomalies, patterns, status, insights (Surface A)
+| Analytics API v1: baselines, anomalies, patterns, status, insights, today (Surface A)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'
@@ -14,6 +14,7 @@ const PatternsController = () => import('#controllers/api/v1/patterns_controller
 const PatternDetectionsController = () => import('#controllers/api/v1/pattern_detections_controller')
 const AnalyticsStatusController = () => import('#controllers/api/v1/analytics_status_controller')
 const InsightsController = () => import('#controllers/api/v1/insights_controller')
+const TodayController = () => import('#controllers/api/v1/today_controller')
 
 router
   .group(() => {
@@ -31,6 +32,7 @@ router
     router.post('/users/:user_id/patterns/detect', [PatternDetectionsController, 'store']).as('patterns.detect')
     router.get('/users/:user_id/patterns/:pattern_name', [PatternsController, 'show']).as('patterns.show')
     router.get('/users/:user_id/insights', [InsightsController, 'show']).as('insights.show')
+    router.get('/users/:user_id/today', [TodayController, 'show']).as('today.show')
   })
   .prefix('/api/v1')
   .as('api.v1')
