@@ -69,7 +69,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Valid credentials without the right (scope, another user).',
   404: 'Unknown user, name or record.',
   409: 'Conflict (a sync is already running for this user).',
-  422: 'A parameter is out of range or malformed.',
+  422: 'A parameter is out of range or malformed, or not one the operation accepts (the problem names it and lists the accepted ones).',
   429: 'Rate limited; see Retry-After and RateLimit-* headers.',
   502: 'Upstream refused or failed.',
   503: 'Service or upstream temporarily unavailable; see Retry-After.',
@@ -155,6 +155,72 @@ export const paginationParams = (defaultLimit: number) => [
     example: 'eyJ2IjoxLCJhZnRlciI6NDJ9',
   },
 ]
+
+/**
+ * The window of a data list or export: `days` (the spec's default and range) or an inclusive
+ * `from`/`to` range of ISO dates in APP_TIMEZONE reaching any stored date.
+ */
+export const windowParams = (defaultDays: number, maxDays: number) => [
+  {
+    ...daysParam(defaultDays, maxDays),
+    description: `Calendar days ending today, 1–${maxDays} (default ${defaultDays}). Not together with \`from\`/\`to\` (422).`,
+  },
+  {
+    name: 'from',
+    in: 'query',
+    required: false,
+    description:
+      'First day of an inclusive date range (YYYY-MM-DD, APP_TIMEZONE) instead of `days`; any stored date, no 365-day cap. Alone it runs to today. After `to`, or an impossible date (2026-02-30), is a 422.',
+    schema: { type: 'string', format: 'date' },
+    example: '2023-04-01',
+  },
+  {
+    name: 'to',
+    in: 'query',
+    required: false,
+    description: 'Last day of the range (inclusive, YYYY-MM-DD). Needs `from` (`to` alone is a 422).',
+    schema: { type: 'string', format: 'date' },
+    example: '2023-06-30',
+  },
+]
+
+/**
+ * `limit`/`cursor` of a data list or export: without them the whole window in one answer (as
+ * before); with them keyset pages in the list's order (date, then id), the body unchanged.
+ */
+export const listPageParams = [
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description:
+      'Rows per page, 1–1000. Without `limit` (and `cursor`) the whole window comes in one answer. A paged answer has `X-Total-Count` and, when more rows exist, `Link: <…>; rel="next"`.',
+    schema: { type: 'integer', minimum: 1, maximum: 1000 },
+    example: 100,
+  },
+  {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description:
+      'Opaque position from the `rel="next"` link of the previous page; send it back unchanged (a cursor of another list, or anything else, is a 422). With a cursor alone the page size is 50.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,400}$' },
+    example: 'eyJ2IjoxLCJhZnRlciI6OTEyLCJrIjpbIjIwMjUtMDEtMTQiXX0',
+  },
+]
+
+/** Headers of a paged data list or export (`limit`/`cursor` sent). */
+export const listPageHeaders = {
+  'Link': {
+    schema: { type: 'string' },
+    description: 'When more rows exist: `<{path}?…&limit=…&cursor=…>; rel="next"`, the request’s path and parameters with the next cursor.',
+    example: '</api/v1/users/12345678/sleep?from=2023-04-01&limit=100&cursor=eyJ2IjoxLCJhZnRlciI6OTEyLCJrIjpbIjIwMjUtMDEtMTQiXX0>; rel="next"',
+  },
+  'X-Total-Count': {
+    schema: { type: 'integer', minimum: 0 },
+    description: 'Rows in the whole window (every page together), on paged answers.',
+  },
+}
 
 /** RFC 8288 `Link` header of a page that has a next page. */
 export const linkHeader = {

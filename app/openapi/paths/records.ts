@@ -2,9 +2,10 @@ import {
   apiKeySecurity,
   dataRouteErrors,
   dateParam,
-  daysParam,
   jsonResponse,
   label,
+  listPageHeaders,
+  listPageParams,
   LOCAL_TIME,
   localTime,
   nullable,
@@ -12,6 +13,7 @@ import {
   rateLimitHeaders,
   ref,
   userIdParam,
+  windowParams,
   type JsonSchema,
   type OpenApiModule,
 } from '#openapi/components'
@@ -20,7 +22,7 @@ import { CSV_TABLES, type CsvExportKind } from '#services/export/csv_tables'
 
 /** Raw-data and export routes. */
 export const tags = [
-  { name: 'Data', description: 'Synced raw data, newest first, exactly N calendar days ending today (APP_TIMEZONE).' },
+  { name: 'Data', description: 'Synced raw data, newest first: exactly N calendar days ending today (APP_TIMEZONE) or an inclusive from/to range over the whole history, in limit/cursor pages on request.' },
   { name: 'Export', description: 'Export summary, CSV files (RFC 4180, oldest row first, empty cell = not measured), JSON Lines per type and the takeout ZIP.' },
 ]
 
@@ -311,7 +313,7 @@ export const schemas = {
   }),
 }
 
-/** A GET list route returning `days` calendar days of `schema` records. */
+/** A GET list route returning the window (`days` or `from`/`to`) of `schema` records, paged with `limit`/`cursor`. */
 function listRoute(operationId: string, summary: string, schema: string, defaultDays: number, maxDays: number, description: string) {
   return {
     get: {
@@ -320,9 +322,9 @@ function listRoute(operationId: string, summary: string, schema: string, default
       description,
       operationId,
       security: apiKeySecurity,
-      parameters: [userIdParam, daysParam(defaultDays, maxDays)],
+      parameters: [userIdParam, ...windowParams(defaultDays, maxDays), ...listPageParams],
       responses: {
-        200: jsonResponse(`${summary}, newest first`, { type: 'array', items: ref(schema) }),
+        200: jsonResponse(`${summary}, newest first`, { type: 'array', items: ref(schema) }, { ...rateLimitHeaders, ...listPageHeaders }),
         ...dataRouteErrors(),
       },
     },
@@ -345,15 +347,16 @@ function csvRoute(operationId: string, kind: CsvExportKind) {
     get: {
       tags: ['Export'],
       summary: `${file} (${columns.length} columns)`,
-      description: `Header row \`${columns.join(',')}\`, then one row per day, oldest first. RFC 4180: CRLF line ends, fields with a comma, quote or line break in double quotes. An empty cell means not measured; 0 is written as 0. Only the header row when there is no data.`,
+      description: `Header row \`${columns.join(',')}\`, then one row per day, oldest first. RFC 4180: CRLF line ends, fields with a comma, quote or line break in double quotes. An empty cell means not measured; 0 is written as 0. Only the header row when there is no data. With \`limit\`, each page is a CSV file of its own (header row included).`,
       operationId,
       security: apiKeySecurity,
-      parameters: [userIdParam, daysParam(30, 365)],
+      parameters: [userIdParam, ...windowParams(30, 365), ...listPageParams],
       responses: {
         200: {
           description: `${file}, streamed`,
           headers: {
             ...rateLimitHeaders,
+            ...listPageHeaders,
             'Content-Disposition': {
               schema: { type: 'string' },
               description: `attachment; filename="${kind}_{user_id}_{from}_{to}.csv"`,
@@ -510,10 +513,10 @@ export const paths: OpenApiModule['paths'] = {
       summary: 'Export summary',
       description:
         'How many records of the main types the window holds, with its first and last day: what an export of ' +
-        'the same `days` would contain.',
+        'the same `days` (or `from`/`to` range) would contain; `days` counts the calendar days of a range too.',
       operationId: 'getExportSummary',
       security: apiKeySecurity,
-      parameters: [userIdParam, daysParam(30, 365)],
+      parameters: [userIdParam, ...windowParams(30, 365)],
       responses: { 200: jsonResponse('Record counts in the window', ref('ExportSummary')), ...dataRouteErrors() },
     },
   },

@@ -2,14 +2,17 @@ import {
   apiKeySecurity,
   dataRouteErrors,
   dateParam,
-  daysParam,
   jsonResponse,
   label,
+  listPageHeaders,
+  listPageParams,
   localTime,
   nullable,
   objectSchema,
+  rateLimitHeaders,
   ref,
   userIdParam,
+  windowParams,
   type JsonSchema,
   type OpenApiModule,
 } from '#openapi/components'
@@ -161,12 +164,16 @@ export const paths: OpenApiModule['paths'] = {
     get: {
       tags: ['Data'],
       summary: 'Activity samples',
-      description: 'Days with samples among exactly `days` calendar days ending today (APP_TIMEZONE), newest first.',
+      description:
+        'Days with samples among exactly `days` calendar days ending today (APP_TIMEZONE), or an inclusive `from`/`to` range, newest first. A day holds 1 440 minutes: page long ranges with `limit`.',
       operationId: 'listActivitySamples',
       security: apiKeySecurity,
-      parameters: [userIdParam, daysParam(7, 30)],
+      parameters: [userIdParam, ...windowParams(7, 30), ...listPageParams],
       responses: {
-        200: exampleResponse('Activity samples, newest first', { type: 'array', items: ref('ActivitySampleDay') }, [activityDayExample]),
+        200: {
+          ...exampleResponse('Activity samples, newest first', { type: 'array', items: ref('ActivitySampleDay') }, [activityDayExample]),
+          headers: { ...rateLimitHeaders, ...listPageHeaders },
+        },
         ...dataRouteErrors(),
       },
     },

@@ -1,11 +1,13 @@
 import {
   apiKeySecurity,
   dataRouteErrors,
-  daysParam,
   errorResponses,
+  listPageHeaders,
+  listPageParams,
   objectSchema,
   rateLimitHeaders,
   userIdParam,
+  windowParams,
   type OpenApiModule,
 } from '#openapi/components'
 import { DATA_TYPE_KEYS } from '#services/records/data_types'
@@ -80,14 +82,14 @@ export const paths: OpenApiModule['paths'] = {
       tags: ['Export'],
       summary: 'One data type as JSON Lines',
       description:
-        'Every stored row of the type dated in the window, oldest first, one JSON object per line (LF), streamed. Only an empty body when there is no data. Read-cached like the CSV files.',
+        'Every stored row of the type dated in the window (`days` or a `from`/`to` range), oldest first (date, then id), one JSON object per line (LF), streamed; with `limit`, one page of rows per request. Only an empty body when there is no data. Read-cached like the CSV files.',
       operationId: 'exportJsonLines',
       security: apiKeySecurity,
-      parameters: [userIdParam, typeParam, daysParam(30, 365)],
+      parameters: [userIdParam, typeParam, ...windowParams(30, 365), ...listPageParams],
       responses: {
         200: {
           description: '{type}.jsonl, streamed',
-          headers: attachment('{type}_{user_id}_{from}_{to}.jsonl'),
+          headers: { ...attachment('{type}_{user_id}_{from}_{to}.jsonl'), ...listPageHeaders },
           content: {
             'application/x-ndjson': {
               schema: { type: 'string', description: 'Lines of StoredRow objects.' },

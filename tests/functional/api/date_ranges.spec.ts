@@ -142,4 +142,26 @@ test.group('API | date ranges over the whole history', (group) => {
     const users = await client.get('/api/v1/users').qs({ page: 2 }).header('X-API-Key', owner.apiKey)
     assert.equal(users.body().errors[0].message, 'Unknown parameter "page": it accepts limit, cursor')
   })
+
+  test('the OpenAPI document lists from, to, limit and cursor on every data list and export', async ({ client, assert }) => {
+    const document = (await client.get('/schema/openapi.json')).body()
+    const paths = Object.keys(document.paths).filter(
+      (path) => path.startsWith('/api/v1/users/{user_id}/') && document.paths[path].get?.parameters?.some((p: { name: string }) => p.name === 'days')
+    )
+    assert.includeMembers(paths, [
+      '/api/v1/users/{user_id}/sleep',
+      '/api/v1/users/{user_id}/activity-samples',
+      '/api/v1/users/{user_id}/export/sleep.csv',
+      '/api/v1/users/{user_id}/export/{type}.jsonl',
+      '/api/v1/users/{user_id}/export/summary',
+    ])
+    for (const path of paths) {
+      const names = document.paths[path].get.parameters.map((p: { name: string }) => p.name)
+      assert.includeMembers(names, ['days', 'from', 'to'], path)
+      if (!path.endsWith('/export/summary')) {
+        assert.includeMembers(names, ['limit', 'cursor'], path)
+        assert.properties(document.paths[path].get.responses['200'].headers, ['Link', 'X-Total-Count'], path)
+      }
+    }
+  })
 })
