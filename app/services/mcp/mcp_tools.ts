@@ -12,6 +12,7 @@ import { BaselineService } from '#services/analytics/baseline_service'
 import { PatternService } from '#services/analytics/pattern_service'
 import { AnomalyService } from '#services/analytics/anomaly_service'
 import { InsightsService } from '#services/analytics/insights_service'
+import { TodayService } from '#services/analytics/today_service'
 import { AnalyticsStatusService } from '#services/analytics/analytics_status_service'
 import { METRIC_NAMES, PATTERN_NAMES, fmtMetric, isMetricName, type MetricName } from '#services/analytics/metrics'
 import { AdminSyncService } from '#services/admin/admin_sync_service'
@@ -39,6 +40,7 @@ import BaselineCheckTransformer from '#transformers/baseline_check_transformer'
 import PatternTransformer from '#transformers/pattern_transformer'
 import AnomalyScanTransformer from '#transformers/anomaly_scan_transformer'
 import InsightsTransformer from '#transformers/insights_transformer'
+import TodayTransformer from '#transformers/today_transformer'
 import AnalyticsStatusTransformer from '#transformers/analytics_status_transformer'
 import SyncRunTransformer from '#transformers/admin/sync_run_transformer'
 import { ToolError, dateInput, daysInput, defineTool, type McpTool, type ToolCall } from '#services/mcp/mcp_tool'
@@ -453,6 +455,34 @@ export const MCP_TOOLS: McpTool<any>[] = [
       if (top) lines.push(`First observation (${top.priority}): ${sentence(top.fact)}`)
       lines.push('HRV in ms, resting heart rate in bpm, sleep score 1–100.')
       const stale = stalenessNote(call, freshness, 'data')
+      if (stale) lines.push(stale)
+      return { data, summary: lines.join(' ') }
+    },
+  }),
+
+  defineTool({
+    name: 'get_today',
+    title: 'Today at a glance',
+    description:
+      'A compact view of today: the night that ended this morning (sleep and Nightly Recharge; null until synced), today’s activity so far, current HRV, sleep score, resting heart rate and load ratio against each metric’s baseline, active anomalies, the most important observation and suggestion, and how fresh the data is (last sync, newest date per data type). Same JSON as GET /api/v1/users/{user_id}/today.',
+    scope: 'health:read',
+    readOnly: true,
+    input: {},
+    async run(call) {
+      const data = await call.serialize(TodayTransformer.transform(await (await call.make(TodayService)).today(call.userId)))
+      const night = data.sleep
+        ? facts([
+            ['sleep score', withUnit(data.sleep.sleep_score, '')],
+            ['asleep', withUnit(data.sleep.total_sleep_hours, ' h')],
+            ['HRV', withUnit(data.recharge?.hrv_avg ?? data.sleep.hrv_avg, ' ms')],
+          ])
+        : null
+      const lines = [
+        `Today (${data.date}) for user ${call.userId}, status ${data.status}: ${night ? `last night ${night}` : 'last night is not synced yet'}; ${data.activity ? `${withUnit(data.activity.steps, ' steps') ?? 'no steps'} so far` : 'no activity yet today'}; ${count(data.anomalies.length, 'active anomaly', 'active anomalies')}.`,
+      ]
+      if (data.top_observation) lines.push(`Top observation (${data.top_observation.priority}): ${sentence(data.top_observation.fact)}`)
+      if (data.top_suggestion) lines.push(`Suggestion: ${sentence(data.top_suggestion.description)}`)
+      const stale = stalenessNote(call, data.freshness.newest_data_date, 'data')
       if (stale) lines.push(stale)
       return { data, summary: lines.join(' ') }
     },

@@ -20,6 +20,7 @@ const TOOL_NAMES = [
   'get_baselines',
   'get_patterns',
   'get_health_insights',
+  'get_today',
   'trigger_sync',
   'get_sync_status',
   'get_anomalies',
@@ -114,13 +115,13 @@ test.group('MCP | endpoint, authentication and tools', (group) => {
       }
     })
 
-  test('tools/list ({$self}): the 15 tools, each with a description and an object input schema')
+  test('tools/list ({$self}): the 16 tools, each with a description and an object input schema')
     .with([MODERN, LEGACY] as const)
     .run(async ({ assert }, era) => {
       const client = await connect({ 'X-API-Key': await serviceApiKey() }, era)
       try {
         const { tools } = await client.listTools()
-        assert.isAtLeast(tools.length, 15)
+        assert.isAtLeast(tools.length, 16)
         assert.sameMembers(
           tools.map((t) => t.name),
           TOOL_NAMES

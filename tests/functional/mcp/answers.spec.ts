@@ -51,6 +51,7 @@ async function cases(rest: (path: string) => Promise<any>): Promise<Case[]> {
     { tool: 'get_patterns', args: {}, rest: 'patterns' },
     { tool: 'get_patterns', args: { pattern_name: patterns[0].pattern_name }, rest: `patterns/${patterns[0].pattern_name}` },
     { tool: 'get_health_insights', args: {}, rest: 'insights' },
+    { tool: 'get_today', args: {}, rest: 'today' },
     { tool: 'get_anomalies', args: {}, rest: 'anomalies' },
     { tool: 'check_metric', args: { metric_name: 'hrv_rmssd', value: 12.5 }, rest: 'baselines/check/hrv_rmssd/12.5' },
     { tool: 'check_metric', args: { metric_name: 'resting_hr', value: 55 }, rest: 'baselines/check/resting_hr/55' },
