@@ -53,6 +53,7 @@ import type SleepwiseBedtimeTransformer from '#transformers/sleepwise_bedtime_tr
 import type Spo2RecordTransformer from '#transformers/spo2_record_transformer'
 import type SyncResultTransformer from '#transformers/sync_result_transformer'
 import type SyncRunTransformer from '#transformers/sync_run_transformer'
+import type TodayTransformer from '#transformers/today_transformer'
 import type UserDirectoryTransformer from '#transformers/user_directory_transformer'
 import type InertiaMiddleware from '#middleware/inertia_middleware'
 
@@ -248,6 +249,10 @@ export namespace Data {
   export type SyncRun = InferData<SyncRunTransformer>
   export namespace SyncRun {
     export type Variants = InferVariants<SyncRunTransformer>
+  }
+  export type Today = InferData<TodayTransformer>
+  export namespace Today {
+    export type Variants = InferVariants<TodayTransformer>
   }
   export type UserDirectory = InferData<UserDirectoryTransformer>
   export namespace UserDirectory {

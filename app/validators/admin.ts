@@ -1,5 +1,5 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { daysRule, userIdRule } from '#validators/rules'
+import { daysRule, isoDateRule, isRealCalendarDate, userIdRule } from '#validators/rules'
 
 /*
  * Admin UI validators. Forms post through Inertia; a failure redirects back
@@ -44,10 +44,32 @@ export const loginPageValidator = vine.create({
 /** The chart ranges of the overview and the export links. */
 export const RANGES = [7, 30, 90, 365] as const
 
-/** GET /admin/overview?user=&days= */
+/** The longest custom range of the overview (three years of daily points). */
+export const MAX_CUSTOM_RANGE_DAYS = 1096
+
+/** `to` of a custom range: on or after `from`, at most MAX_CUSTOM_RANGE_DAYS days in all. */
+const rangeEnd = vine.createRule((value, _options, field) => {
+  const from = field.parent?.from
+  if (typeof value !== 'string' || typeof from !== 'string' || !isRealCalendarDate(from)) return
+  const span = (Date.parse(value) - Date.parse(from)) / 86_400_000 + 1
+  if (span < 1) field.report('The end date must be on or after the start date.', 'rangeOrder', field)
+  else if (span > MAX_CUSTOM_RANGE_DAYS) {
+    field.report(`A custom range covers at most ${MAX_CUSTOM_RANGE_DAYS} days.`, 'rangeLength', field)
+  }
+})
+
+/** GET /admin/overview?user=&days= or ?user=&from=&to= (a custom range, both dates inclusive). */
 export const overviewValidator = vine.create({
   user: userIdRule().optional(),
   days: vine.number().in([...RANGES]).optional(),
+  from: isoDateRule().optional().requiredIfExists('to'),
+  to: isoDateRule().use(rangeEnd()).optional().requiredIfExists('from'),
+})
+overviewValidator.messagesProvider = new SimpleMessagesProvider({
+  'from.required': 'Choose a start date.',
+  'to.required': 'Choose an end date.',
+  'from.regex': 'Enter the start date as YYYY-MM-DD.',
+  'to.regex': 'Enter the end date as YYYY-MM-DD.',
 })
 
 /** GET /admin/users?days= (the range of the export links). */

@@ -1,6 +1,8 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import CardioLoad from '#models/cardio_load'
 import DailyActivity from '#models/daily_activity'
+import SleepRecord from '#models/sleep_record'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
 import { ClockService } from '#services/clock_service'
@@ -8,8 +10,10 @@ import { SeriesLoader } from '#services/analytics/series_loader'
 import { AnalyticsStore } from '#services/analytics/analytics_store'
 import { InsightsService } from '#services/analytics/insights_service'
 import { checkValue } from '#services/analytics/anomaly_calculator'
-import type { MetricName } from '#services/analytics/metrics'
+import { latestWithin, METRIC_LABELS, shiftDate, type MetricName } from '#services/analytics/metrics'
 import type { UserInsights } from '#services/analytics/insights_service'
+import { totalSleepSeconds } from '#services/records/units'
+import { buildTiles, TILE_METRICS, type OverviewTile, type TileMetric } from '#services/admin/overview_tiles'
 
 /** The five charts of the overview, in display order. */
 export const CHARTS = [
@@ -27,11 +31,23 @@ export interface ChartPoint {
   anomaly: 'warning' | 'critical' | null
 }
 
+/** An anomalous day of a chart, explained. */
+export interface AnomalyNote {
+  date: string
+  value: number
+  severity: 'warning' | 'critical'
+  direction: 'below' | 'above'
+  /** "12 ms, far below the usual 40–52 ms". */
+  text: string
+}
+
 export interface ChartData {
   key: string
   label: string
   unit: string
   points: ChartPoint[]
+  /** The anomalous days of `points`, newest first. */
+  anomalies: AnomalyNote[]
   /** The normal range: q1–q3 (band) and the fences (q1 − 1.5·IQR, q3 + 1.5·IQR). */
   baseline: {
     value: number
@@ -44,13 +60,30 @@ export interface ChartData {
   } | null
 }
 
-/** One user's overview over `days` calendar days ending today (`from` … `to`). */
-export interface OverviewData {
-  user: User
-  days: number
+/** The days the overview shows: a preset ending today, or a custom `from` … `to` (inclusive). */
+export interface OverviewRange {
   from: string
   to: string
+  days: number
+  custom: boolean
+}
+
+/** How current the data is: the latest night stored and when the user last synced. */
+export interface Freshness {
+  today: string
+  /** The server's "now" (ISO), so the page can say "3 min ago" whatever the browser's clock. */
+  now: string
+  latestNight: string | null
+  lastSyncedAt: string | null
+}
+
+/** One user's overview over a range of calendar days (`from` … `to`). */
+export interface OverviewData {
+  user: User
+  range: OverviewRange
   charts: ChartData[]
+  tiles: OverviewTile[]
+  freshness: Freshness
   insights: UserInsights
   lastRun: SyncRun | null
   /** Days with sleep, recharge, activity or cardio-load data, whichever type has most. */
@@ -67,23 +100,38 @@ export class OverviewService {
     protected insightsService: InsightsService
   ) {}
 
-  async forUser(user: User, days: number): Promise<OverviewData> {
-    const { from, to } = this.clock.window(days)
-    const [loaded, baselines, steps, insights, lastRun, dataDays] = await Promise.all([
-      this.loader.load(user.id, from, to),
-      this.store.baselines(user.id),
-      this.steps(user.id, from, to),
-      this.insightsService.insights(user.externalId),
-      SyncRun.query().where('userId', user.id).orderBy('id', 'desc').first(),
-      this.loader.dataDays(user.id),
-    ])
+  /** The range asked for: `from`/`to` when both are given, else the preset `days` ending today. */
+  range(query: { days?: number; from?: string; to?: string }): OverviewRange {
+    if (query.from && query.to) {
+      const days = Math.round((Date.parse(query.to) - Date.parse(query.from)) / 86_400_000) + 1
+      return { from: query.from, to: query.to, days, custom: true }
+    }
+    const days = query.days ?? 30
+    return { ...this.clock.window(days), days, custom: false }
+  }
+
+  async forUser(user: User, range: OverviewRange): Promise<OverviewData> {
+    const { from, to } = range
+    const today = this.clock.today().toISODate()!
+    // Sequential on purpose: inside a transaction all queries share one connection.
+    const loaded = await this.loader.load(user.id, from, to)
+    const recent = await this.loader.load(user.id, shiftDate(today, -29), today)
+    const baselines = await this.store.baselines(user.id)
+    const steps = await this.steps(user.id, from, to)
+    const insights = await this.insightsService.insights(user.externalId)
+    const lastRun = await SyncRun.query().where('userId', user.id).orderBy('id', 'desc').first()
+    const dataDays = await this.loader.dataDays(user.id)
+    const lastNight = await SleepRecord.query().where('userId', user.id).where('date', '<=', today).orderBy('date', 'desc').first()
+    const lastCardio = await CardioLoad.query().where('userId', user.id).where('date', '<=', today).orderBy('date', 'desc').first()
+
     const byMetric = new Map(baselines.map((b) => [b.metricName, b]))
     const charts: ChartData[] = CHARTS.map((chart) => {
       if (chart.metric === null) {
-        return { key: chart.key, label: chart.label, unit: chart.unit, points: steps, baseline: null }
+        return { key: chart.key, label: chart.label, unit: chart.unit, points: steps, anomalies: [], baseline: null }
       }
-      const baseline = byMetric.get(chart.metric as MetricName) ?? null
-      const points = loaded.series[chart.metric as MetricName].map(({ date, value }) => ({
+      const metric = chart.metric as MetricName
+      const baseline = byMetric.get(metric) ?? null
+      const points = loaded.series[metric].map(({ date, value }) => ({
         date,
         value,
         anomaly: baseline ? checkValue(value, baseline).severity : null,
@@ -93,6 +141,7 @@ export class OverviewService {
         label: chart.label,
         unit: chart.unit,
         points,
+        anomalies: baseline ? anomalyNotes(metric, points, baseline) : [],
         baseline: baseline
           ? {
               value: baseline.baselineValue,
@@ -106,12 +155,31 @@ export class OverviewService {
           : null,
       }
     })
+
+    const latest = {} as Record<TileMetric, ReturnType<typeof latestWithin>>
+    for (const metric of TILE_METRICS) latest[metric] = latestWithin(recent.series[metric], today, 30)
+    const sleepOfTile = lastNight && lastNight.date === latest.sleep_score?.date ? lastNight : null
+    const tiles = buildTiles({
+      latest,
+      baselines: byMetric,
+      insightBaselines: insights.baselines,
+      sleepSeconds: sleepOfTile
+        ? totalSleepSeconds(sleepOfTile.lightSleepSeconds, sleepOfTile.deepSleepSeconds, sleepOfTile.remSleepSeconds)
+        : null,
+      cardioStatus: lastCardio && lastCardio.date === latest.training_load_ratio?.date ? lastCardio.cardioLoadStatus : null,
+    })
+
     return {
       user,
-      days,
-      from,
-      to,
+      range,
       charts,
+      tiles,
+      freshness: {
+        today,
+        now: this.clock.now().toUTC().toISO()!,
+        latestNight: insights.latestDataDate,
+        lastSyncedAt: user.lastSyncedAt?.toUTC().toISO() ?? null,
+      },
       insights,
       lastRun,
       recordDays: Math.max(dataDays.sleep, dataDays.recharge, dataDays.activity, dataDays.cardio_load),
@@ -138,4 +206,28 @@ export class OverviewService {
       .orderBy('date', 'asc')) as Array<{ date: string; steps: number | string }>
     return rows.map((row) => ({ date: String(row.date), value: Number(row.steps), anomaly: null }))
   }
+}
+
+/** The anomalous points of a chart, newest first, each explained against the normal range. */
+function anomalyNotes(
+  metric: MetricName,
+  points: ChartPoint[],
+  baseline: { baselineValue: number; q1: number | null; q3: number | null }
+): AnomalyNote[] {
+  const { digits, unit } = METRIC_LABELS[metric]
+  const notes: AnomalyNote[] = []
+  for (const point of points) {
+    if (point.anomaly === null || baseline.q1 === null || baseline.q3 === null) continue
+    const direction = point.value < baseline.q1 ? 'below' : 'above'
+    const range = `${baseline.q1.toFixed(digits)}–${baseline.q3.toFixed(digits)}${unit}`
+    const how = point.anomaly === 'critical' ? `far ${direction}` : direction
+    notes.push({
+      date: point.date,
+      value: point.value,
+      severity: point.anomaly,
+      direction,
+      text: `${point.value.toFixed(digits)}${unit}, ${how} the usual ${range}`,
+    })
+  }
+  return notes.reverse()
 }
