@@ -52,6 +52,14 @@ export function isMachineApiPath(path: string) {
   )
 }
 
+/**
+ * Paths that never carry a session or a CSRF cookie: the machine APIs and the public `/health`
+ * probe (polled by load balancers and monitors, which keep no cookies).
+ */
+export function isSessionlessPath(path: string) {
+  return path === '/health' || isMachineApiPath(path)
+}
+
 /** Every path whose errors are rendered as RFC 9457 problem+json. */
 export function isProblemJsonPath(path: string) {
   return (

@@ -18,7 +18,7 @@ server.use([
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/dashboard_api_headers_middleware'),
-  () => import('@adonisjs/static/static_middleware'),
+  () => import('#middleware/static_files_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   () => import('#middleware/inertia_middleware'),
@@ -28,7 +28,7 @@ router.use([
   () => import('#middleware/body_parser_middleware'),
   () => import('#middleware/browser_session_middleware'),
   () => import('#middleware/shield_middleware'),
-  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/initialize_auth_middleware'),
 ])
 
 export const middleware = router.named({

@@ -19,6 +19,8 @@ declare module '@adonisjs/core/http' {
  * RATE_LIMIT_WINDOW): one budget per API key, whichever surface it is used on, one per OAuth
  * grant (`ctx.rateLimitSubject`), else one per address. Every response carries RateLimit-*
  * headers; a spent budget is a 429 with Retry-After. Runs after the route's auth middleware.
+ * Counted in this process in the one-web-process profile (RateLimitService PROCESS_COUNTING),
+ * in the shared store otherwise.
  */
 @inject()
 export default class ApiRateLimitMiddleware {
@@ -31,6 +33,7 @@ export default class ApiRateLimitMiddleware {
         bucket: 'api',
         requests: env.get('RATE_LIMIT_REQUESTS', 1000),
         window: env.get('RATE_LIMIT_WINDOW', '15 minutes'),
+        inProcess: true,
       },
       subject
     )

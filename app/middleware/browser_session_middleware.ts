@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import SessionMiddleware from '@adonisjs/session/session_middleware'
-import { isMachineApiPath } from '#config/surfaces'
+import { isSessionlessPath } from '#config/surfaces'
 
 /**
  * Sessions for browsers only. The analytics and operations APIs authenticate
@@ -10,7 +10,7 @@ import { isMachineApiPath } from '#config/surfaces'
  */
 export default class BrowserSessionMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    if (isMachineApiPath(ctx.request.url())) return next()
+    if (isSessionlessPath(ctx.request.url())) return next()
     const session = await ctx.containerResolver.make(SessionMiddleware)
     return session.handle(ctx, next)
   }

@@ -37,7 +37,7 @@ export default class ReadCacheMiddleware {
     const user = await this.versions.current(ctx.params.user_id)
     if (!user) return next()
 
-    const key = `${user.id}|${user.version}|${this.clock.today().toISODate()}|${ctx.request.url(true)}`
+    const key = `${user.id}|${user.version}|${this.clock.todayIso()}|${ctx.request.url(true)}`
     const hit = this.cache.get(key)
     if (hit) return this.reply(ctx, hit)
 
@@ -50,7 +50,7 @@ export default class ReadCacheMiddleware {
       // A JSON flavour the handler chose (application/geo+json) is kept with the body, as are a page's Link and X-Total-Count.
       const headers = keptHeaders(response)
       headers['content-type'] ??= 'application/json; charset=utf-8'
-      this.reply(ctx, this.cache.set(key, JSON.stringify(body), headers))
+      this.reply(ctx, this.cache.set(key, Buffer.from(JSON.stringify(body)), headers))
     } else if (response.lazyBody.stream) {
       this.keepStream(ctx, key)
     }
@@ -85,7 +85,7 @@ export default class ReadCacheMiddleware {
         callback(null, chunk)
       },
       flush(callback) {
-        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks).toString('utf8'), headers)
+        if (bytes <= cache.maxEntryBytes) cache.set(key, Buffer.concat(chunks), headers)
         callback()
       },
     })

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import ShieldMiddleware from '@adonisjs/shield/shield_middleware'
 import type { ShieldConfig } from '@adonisjs/shield/types'
-import { isMachineApiPath } from '#config/surfaces'
+import { isSessionlessPath } from '#config/surfaces'
 
 let shields: Promise<{ browser: ShieldMiddleware; machine: ShieldMiddleware }> | undefined
 
@@ -27,6 +27,6 @@ async function build() {
 export default class SurfaceShieldMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const { browser, machine } = await (shields ??= build())
-    return (isMachineApiPath(ctx.request.url()) ? machine : browser).handle(ctx, next)
+    return (isSessionlessPath(ctx.request.url()) ? machine : browser).handle(ctx, next)
   }
 }

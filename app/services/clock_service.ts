@@ -7,6 +7,9 @@ import env from '#start/env'
  */
 export class ClockService {
   readonly zone = env.get('APP_TIMEZONE', 'UTC')
+  #todayIso = ''
+  /** Epoch ms at which #todayIso stops being today (the next midnight in the zone). */
+  #todayUntil = 0
 
   /** Current instant in APP_TIMEZONE. */
   now(): DateTime {
@@ -16,6 +19,21 @@ export class ClockService {
   /** Start of the current day in APP_TIMEZONE. */
   today(): DateTime {
     return this.now().startOf('day')
+  }
+
+  /**
+   * Today as `YYYY-MM-DD`, computed once per day (the read cache keys every request on it). A
+   * subclass with its own `now()` (a pinned test clock) is asked every time.
+   */
+  todayIso(): string {
+    if (this.now !== ClockService.prototype.now) return this.today().toISODate()!
+    const ms = Date.now()
+    if (ms >= this.#todayUntil) {
+      const today = this.today()
+      this.#todayIso = today.toISODate()!
+      this.#todayUntil = today.plus({ days: 1 }).toMillis()
+    }
+    return this.#todayIso
   }
 
   /** ISO dates `today-(days-1)` … `today`: exactly `days` calendar days. */

@@ -1,5 +1,5 @@
-import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { HotQueries } from '#services/hot_queries'
 
 /** A user's identity and the version of their stored data. */
 export interface UserDataVersion {
@@ -24,12 +24,16 @@ export class DataVersionService {
   }
 
   /**
-   * The user's id and data version in one indexed read; null for an unknown user. A raw statement:
-   * it runs before every cached answer, where the query builder's own work was a visible share.
+   * The user's id and data version in one indexed read; null for an unknown user. A prepared
+   * statement on the driver (HotQueries): it runs before every cached answer, where the query
+   * builder's own work was most of the cost. Always read from the database, never remembered, so
+   * a write committed by any process changes the next answer.
    */
   async current(externalId: string): Promise<UserDataVersion | null> {
-    const result = await db.rawQuery('select id, data_version from users where external_id = ? limit 1', [externalId])
-    const row = (Array.isArray(result) ? result[0] : result.rows[0]) as { id: number; data_version: number } | undefined
+    const row = await HotQueries.first<{ id: number; data_version: number }>(
+      'select id, data_version from users where external_id = ? limit 1',
+      [externalId]
+    )
     return row ? { id: Number(row.id), version: Number(row.data_version) } : null
   }
 }

@@ -1,6 +1,12 @@
+import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
+import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
+import string from '@adonisjs/core/helpers/string'
+import env from '#start/env'
+import { redisEnabled } from '#config/redis'
 import RateLimitedException from '#exceptions/rate_limited_exception'
+import { ProcessCounter } from '#services/limiter/process_counter'
 
 export interface RateLimitPolicy {
   /** Namespace of the counter, e.g. `api` or `ops`. */
@@ -8,6 +14,31 @@ export interface RateLimitPolicy {
   requests: number
   /** Window as seconds or a duration string ("15 minutes"). */
   window: number | string
+  /**
+   * Counted in this process when the profile runs one web process (see PROCESS_COUNTING): the
+   * per-request budget of the data APIs, where a store write per request was most of the cost.
+   */
+  inProcess?: boolean
+}
+
+/**
+ * SQLite without Redis is the self-hosted profile: one web process (`npm start`) that owns the
+ * database file. Its per-request budgets are counted exactly in memory (ProcessCounter, written
+ * back to the database every second). With Redis (the scale-out profile, any number of web
+ * processes) every count goes to the shared store at once.
+ */
+export const PROCESS_COUNTING = !redisEnabled && env.get('DB_CONNECTION', 'sqlite') === 'sqlite'
+
+/** In-process windows of `inProcess` policies, loaded from and written back to the database store. */
+export const processCounter = new ProcessCounter((seconds, limit) => limiterFor({ requests: Math.max(1, limit), window: seconds }))
+if (PROCESS_COUNTING) app.terminating(() => processCounter.flush())
+
+const windowSeconds = new Map<string | number, number>()
+/** A policy window in seconds (parsed once per spelling). */
+function secondsOf(window: number | string): number {
+  let seconds = windowSeconds.get(window)
+  if (seconds === undefined) windowSeconds.set(window, (seconds = typeof window === 'number' ? window : string.seconds.parse(window)))
+  return seconds
 }
 
 /**
@@ -31,6 +62,18 @@ export function limiterFor(policy: Pick<RateLimitPolicy, 'requests' | 'window'>)
 export class RateLimitService {
   async hit(policy: RateLimitPolicy, key: string): Promise<Record<string, string>> {
     const counterKey = `${policy.bucket}:${key}`
+    // Inside a global transaction (tests) the store's rows roll back with it; count there instead.
+    if (policy.inProcess && PROCESS_COUNTING && db.connectionGlobalTransactions.size === 0) {
+      const counted = processCounter.hit(counterKey, policy.requests, secondsOf(policy.window))
+      const { limit, consumed, availableIn } = counted instanceof Promise ? await counted : counted
+      if (consumed > limit) {
+        throw new RateLimitedException({
+          ...this.headers(limit, 0, availableIn),
+          'Retry-After': String(Math.max(1, availableIn)),
+        })
+      }
+      return this.headers(limit, limit - consumed, availableIn)
+    }
     try {
       const response = await limiterFor(policy).consume(counterKey)
       return this.headers(response.limit, response.remaining, response.availableIn)

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 
-/** A response body as sent, with the headers that describe it. */
+/** A response body as sent (UTF-8 bytes, written to the socket as they are), with the headers that describe it. */
 export interface CachedResponse {
-  body: string
+  body: Buffer
   /** Strong validator of the body (quoted, RFC 9110). */
   etag: string
   headers: Record<string, string>
@@ -28,8 +28,8 @@ export class ResponseCache {
         ? new LRUCache<string, CachedResponse>({
             maxSize: maxBytes,
             maxEntrySize: maxEntryBytes,
-            // UTF-16 strings: two bytes per code unit, plus the key and headers.
-            sizeCalculation: (entry, key) => 2 * (entry.body.length + key.length) + 256,
+            // The body's bytes, plus the key (UTF-16) and headers.
+            sizeCalculation: (entry, key) => entry.body.length + 2 * key.length + 256,
           })
         : null
   }
@@ -43,7 +43,7 @@ export class ResponseCache {
   }
 
   /** Stores a body (when it fits) and returns it with its ETag either way. */
-  set(key: string, body: string, headers: Record<string, string>): CachedResponse {
+  set(key: string, body: Buffer, headers: Record<string, string>): CachedResponse {
     const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, headers }
     // The LRU itself refuses an entry over maxEntryBytes.
     this.#entries?.set(key, entry)

@@ -10,7 +10,8 @@ import { redisEnabled } from '#config/redis'
  */
 export async function resetRateLimits() {
   // Limiters also block spent keys in memory until their window resets: release those of the known policies.
-  const { limiterFor } = await import('#services/rate_limit_service')
+  const { limiterFor, processCounter } = await import('#services/rate_limit_service')
+  processCounter.clear()
   const policies: Array<[number, string | number]> = [
     [60, '1 minute'],
     [10, '1 minute'],

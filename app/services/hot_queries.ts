@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+
+/** The parts of a better-sqlite3 connection and statement used here. */
+interface SqliteStatement {
+  get(...bindings: unknown[]): unknown
+  all(...bindings: unknown[]): unknown[]
+}
+interface SqliteConnection {
+  open: boolean
+  inTransaction: boolean
+  prepare(sql: string): SqliteStatement
+}
+/** The parts of a node-postgres client used here. */
+interface PgClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>
+}
+/** The knex client of a Lucid connection (its pool and dialect). */
+interface KnexClient {
+  driverName: string
+  acquireConnection(): Promise<unknown>
+  releaseConnection(connection: unknown): Promise<unknown>
+}
+
+/** Prepared statements of one SQLite connection, by SQL text. */
+const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>()
+/** Each SQL text's PostgreSQL text ($1…) and statement name, prepared once per pooled client. */
+const pgStatements = new Map<string, { name: string; text: string }>()
+/** The pool's SQLite connection, per Lucid connection name (SQLite pools hold exactly one). */
+const sqliteConnections = new Map<string, SqliteConnection>()
+
+function knexClientOf(connectionName: string): KnexClient | null {
+  db.connection(connectionName) // connects the pool on first use
+  const knex = (db.manager.get(connectionName)?.connection as { client?: { client: KnexClient } } | undefined)?.client
+  return knex?.client ?? null
+}
+
+/** The pool's SQLite connection, fetched from the pool once. */
+async function sqliteConnection(connectionName: string, client: KnexClient): Promise<SqliteConnection> {
+  const known = sqliteConnections.get(connectionName)
+  if (known?.open) return known
+  const connection = (await client.acquireConnection()) as SqliteConnection
+  await client.releaseConnection(connection)
+  sqliteConnections.set(connectionName, connection)
+  return connection
+}
+
+function pgStatement(sql: string) {
+  let statement = pgStatements.get(sql)
+  if (!statement) {
+    let index = 0
+    const text = sql.replace(/\?/g, () => `$${++index}`)
+    statement = { name: `hv_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text }
+    pgStatements.set(sql, statement)
+  }
+  return statement
+}
+
+/**
+ * Short reads on the request path (the data version, the health probe) as prepared statements on
+ * the driver, without the query builder: its compile, pool and event work were most of such a
+ * request's cost. SQLite runs the statement synchronously on the pool's one connection while no
+ * transaction is open on it (inside one it would see uncommitted writes); PostgreSQL runs a named
+ * prepared statement on a pooled client. Inside a global transaction (tests) and whenever the fast
+ * path is unavailable, the query goes through Lucid as before, so results are the same either way.
+ */
+export const HotQueries = {
+  async all<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): Promise<T[]> {
+    if (!db.connectionGlobalTransactions.has(connectionName)) {
+      const client = knexClientOf(connectionName)
+      if (client?.driverName === 'better-sqlite3') {
+        const connection = await sqliteConnection(connectionName, client)
+        if (!connection.inTransaction) {
+          let statements = sqliteStatements.get(connection)
+          if (!statements) sqliteStatements.set(connection, (statements = new Map()))
+          let statement = statements.get(sql)
+          if (!statement) statements.set(sql, (statement = connection.prepare(sql)))
+          return statement.all(...bindings) as T[]
+        }
+      } else if (client?.driverName === 'pg') {
+        const pg = (await client.acquireConnection()) as PgClient
+        try {
+          return (await pg.query({ ...pgStatement(sql), values: bindings })).rows as T[]
+        } finally {
+          await client.releaseConnection(pg)
+        }
+      }
+    }
+    const result = await db.connection(connectionName).rawQuery(sql, bindings as never[])
+    return (Array.isArray(result) ? result : result.rows) as T[]
+  },
+
+  async first<T>(sql: string, bindings: unknown[] = [], connectionName?: string): Promise<T | undefined> {
+    return (await HotQueries.all<T>(sql, bindings, connectionName))[0]
+  },
+}
