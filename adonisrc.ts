@@ -73,6 +73,8 @@ export default defineConfig({
 
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
+    // Served by the docs pages (DocsAssetsService reads them from the app root).
+    { pattern: 'resources/docs/**', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
   ],
 

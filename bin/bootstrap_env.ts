@@ -5,9 +5,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
+/**
+ * `appRoot` is where the app runs from; `.env` and `storage/` belong to the project root, which is
+ * ENV_PATH when the compiled build in build/ runs (bin/start.mjs sets it).
+ */
 export function prepareFirstStart(appRoot: URL) {
+  if (process.env.ENV_PATH) appRoot = pathToFileURL(`${resolve(fileURLToPath(appRoot), process.env.ENV_PATH)}/`)
   const root = fileURLToPath(appRoot)
   // The framework would listen on 0.0.0.0 without HOST; HRVault's default is loopback
   // (DESIGN §2), which is also what keeps the key-less open mode local.
