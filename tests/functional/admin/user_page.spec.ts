@@ -23,7 +23,7 @@ test.group('Admin UI | display name', (group) => {
     return rollback
   })
 
-  test('a display name is saved trimmed, shown on the users page and in the API, and removed by an empty field', async ({ assert }) => {
+  test('a display name is saved trimmed, shown on the users page and in the API, and removed by an empty field', async ({ assert, client }) => {
     const browser = await loggedInAdmin()
     const user = await createUser('named_user')
     const saved = await browser.request('PATCH', '/admin/users/named_user', { form: { display_name: "  Anna's watch  " } })
@@ -39,16 +39,16 @@ test.group('Admin UI | display name', (group) => {
     assert.equal(detail.page!.props.detail.user.display_name, "Anna's watch")
 
     const key = await serviceApiKey()
-    const one = await fetch(`${baseUrl()}/api/v1/users/named_user`, { headers: { 'X-API-Key': key } })
-    assert.equal((await one.json()).display_name, "Anna's watch")
-    const all = await fetch(`${baseUrl()}/api/v1/users`, { headers: { 'X-API-Key': key } })
-    assert.deepEqual((await all.json()).map((u: { display_name: string | null }) => u.display_name), ["Anna's watch"])
+    const one = await client.get('/api/v1/users/named_user').header('X-API-Key', key)
+    assert.equal(one.body().display_name, "Anna's watch")
+    const all = await client.get('/api/v1/users').header('X-API-Key', key)
+    assert.deepEqual(all.body().map((u: { display_name: string | null }) => u.display_name), ["Anna's watch"])
 
     await browser.request('PATCH', '/admin/users/named_user', { form: { display_name: '' } })
     await user.refresh()
     assert.isNull(user.displayName)
-    const cleared = await fetch(`${baseUrl()}/api/v1/users/named_user`, { headers: { 'X-API-Key': key } })
-    assert.isNull((await cleared.json()).display_name)
+    const cleared = await client.get('/api/v1/users/named_user').header('X-API-Key', key)
+    assert.isNull(cleared.body().display_name)
   })
 
   test('a display name of {label} is refused with a field error and nothing is saved')
