@@ -50,6 +50,7 @@ export default defineConfig({
   |--------------------------------------------------------------------------
   */
   preloads: [
+    { file: () => import('#start/shutdown'), environment: ['web', 'console'] },
     () => import('#start/routes'),
     () => import('#start/kernel'),
     { file: () => import('#start/migrate'), environment: ['web'] },
