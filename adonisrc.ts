@@ -76,6 +76,8 @@ export default defineConfig({
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     // Served by the docs pages (DocsAssetsService reads them from the app root).
     { pattern: 'resources/docs/**', reloadServer: false },
+    // The captured answers the OpenAPI document shows as examples (OpenApiDocumentService reads it).
+    { pattern: 'app/openapi/examples.json', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
   ],
 

@@ -53,11 +53,12 @@ export function isMachineApiPath(path: string) {
 }
 
 /**
- * Paths that never carry a session or a CSRF cookie: the machine APIs and the public `/health`
- * probe (polled by load balancers and monitors, which keep no cookies).
+ * Paths that never carry a session or a CSRF cookie: the machine APIs, the public `/health`
+ * probe (polled by load balancers and monitors, which keep no cookies) and the API documentation
+ * under `/schema` (public pages that post nothing).
  */
 export function isSessionlessPath(path: string) {
-  return path === '/health' || isMachineApiPath(path)
+  return path === '/health' || startsWithSegment(path, '/schema') || isMachineApiPath(path)
 }
 
 /** Every path whose errors are rendered as RFC 9457 problem+json. */

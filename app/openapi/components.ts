@@ -90,14 +90,11 @@ export function errorResponses(...statuses: number[]) {
 }
 
 /**
- * A URL that cannot be percent-decoded (`%zz`) is refused before routing, on any route: the one
- * client error of the public documents that take no input.
+ * Request line and headers over Node's 16 KB limit are refused by the HTTP parser before any route
+ * runs (no body): the one client error of the public documents, which take no input.
  */
-export const badUrlResponse = () => ({
-  400: {
-    description: '`E_BAD_URL`: the URL is not validly percent-encoded.',
-    content: { 'application/problem+json': { schema: ref('Problem') } },
-  },
+export const headersTooLargeResponse = () => ({
+  431: { description: 'Request line and headers over 16 KB, refused before routing (no body).' },
 })
 
 /** The standard errors of an analytics-API data route. */
@@ -247,6 +244,33 @@ export const problemSchema: JsonSchema = {
     status: { type: 'integer' },
     detail: { type: 'string' },
     code: { type: 'string', description: 'Stable machine-readable error code (E_…).' },
+    // Extension members some problems carry (RFC 9457 §3.2), each named where it appears.
+    user_id: { type: 'string', description: 'Sync problems: the user concerned.' },
+    provider: { type: 'string', description: 'Sync problems: the upstream provider (`polar`).' },
+    provider_errors: {
+      type: 'object',
+      description: '`E_SYNC_FAILED`: the provider’s reason per data type.',
+      additionalProperties: { type: 'string' },
+    },
+    results: {
+      type: 'object',
+      description: '`E_PROVIDER_RATE_LIMITED`: records stored per data type before the limit stopped the sync.',
+      additionalProperties: { type: 'integer', minimum: 0 },
+    },
+    retry_after: { type: 'integer', minimum: 0, description: 'Seconds until a new attempt can succeed (also in `Retry-After`).' },
+    valid_names: {
+      type: 'array',
+      items: { type: 'string' },
+      description: '`E_UNKNOWN_METRIC`, `E_UNKNOWN_PATTERN`: the names that exist.',
+    },
+    allowed_commands: {
+      type: 'array',
+      items: { type: 'string' },
+      description: '`E_OPS_CONSOLE_COMMAND_NOT_ALLOWED`: the commands the console runs.',
+    },
+    upstream: { type: 'string', enum: ['coolify', 'ops'], description: 'Dashboard problems: which upstream failed or refused.' },
+    upstream_status: { type: 'integer', description: '`E_COOLIFY_OPS_INVALID_RESPONSE`: the status the ops API answered.' },
+    reason: { type: 'string', description: '`E_COOLIFY_OPS_NOT_CONFIGURED`: what the ops proxy is missing (as in the ops status).' },
     errors: {
       type: 'array',
       items: {

@@ -172,6 +172,8 @@ const flags = (...names: string[]) => ({
 })
 
 const readErrors = () => errorResponses(401, 403, 404, 422, 502, 503, 504)
+/** A list without parameters: nothing to be malformed (403 and 404 are Coolify's own, passed through). */
+const listErrors = () => errorResponses(401, 403, 404, 502, 503, 504)
 const writeErrors = () => errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503, 504)
 
 const op = (tag: string, operationId: string, summary: string, extra: Record<string, unknown>) => ({
@@ -402,7 +404,7 @@ export const paths: OpenApiModule['paths'] = {
   },
   [p('/servers')]: {
     get: coolify('coolifyServers', 'Servers', 'GET /servers', {
-      responses: { 200: json('Servers (tokens masked)', coolifyList('Coolify servers')), ...readErrors() },
+      responses: { 200: json('Servers (tokens masked)', coolifyList('Coolify servers')), ...listErrors() },
     }),
   },
   [p('/servers/{uuid}')]: {
@@ -434,7 +436,7 @@ export const paths: OpenApiModule['paths'] = {
   },
   [p('/services')]: {
     get: coolify('coolifyServices', 'Services', 'GET /services', {
-      responses: { 200: json('Services', coolifyList('Coolify services')), ...readErrors() },
+      responses: { 200: json('Services', coolifyList('Coolify services')), ...listErrors() },
     }),
   },
   [p('/services/{uuid}')]: {
@@ -465,7 +467,7 @@ export const paths: OpenApiModule['paths'] = {
   },
   [p('/projects')]: {
     get: coolify('coolifyProjects', 'Projects', 'GET /projects', {
-      responses: { 200: json('Projects', coolifyList('Coolify projects')), ...readErrors() },
+      responses: { 200: json('Projects', coolifyList('Coolify projects')), ...listErrors() },
     }),
   },
   [p('/projects/{uuid}')]: {

@@ -1,4 +1,4 @@
-import { badUrlResponse, errorResponses, ref, type JsonSchema, type OpenApiModule } from '#openapi/components'
+import { errorResponses, headersTooLargeResponse, ref, type JsonSchema, type OpenApiModule } from '#openapi/components'
 
 /*
  * The OAuth 2.1 authorization server of the MCP endpoint (`/mcp` itself is not described here:
@@ -185,7 +185,7 @@ const metadataResponse = (schema: string, example: Record<string, unknown>) => (
     description: 'The metadata document (cacheable for an hour).',
     content: { 'application/json': { schema: ref(schema), example } },
   },
-  ...badUrlResponse(),
+  ...headersTooLargeResponse(),
 })
 
 const protectedResourceExample = {
@@ -314,7 +314,7 @@ export const paths: OpenApiModule['paths'] = {
       security: [],
       requestBody: formBody('TokenRequest', {
         grant_type: 'authorization_code',
-        code: 'hvz_Jq0…',
+        code: 'hvz_Jq0sW7tYk2LmN5pR8vX1cB4dF6gH9jK3eA0uZiOyQw',
         code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
         redirect_uri: 'https://claude.ai/api/mcp/auth_callback',
         client_id: 'hvc_Vb7Qm0yT1cXk3rP9aW2sLg',
@@ -326,7 +326,13 @@ export const paths: OpenApiModule['paths'] = {
           content: {
             'application/json': {
               schema: ref('TokenResponse'),
-              example: { access_token: 'hva_…', token_type: 'Bearer', expires_in: 3600, refresh_token: 'hvr_…', scope: 'health:read sync' },
+              example: {
+                access_token: 'hva_4fJ2kQ9xZr7LmW0pT3sVbN8cYd1eHgUa5iKoRq6wXyE',
+                token_type: 'Bearer',
+                expires_in: 3600,
+                refresh_token: 'hvr_Tb9mC2xQ7kW4pL0zN6vR3sJ8hY1dF5gA2uE7iO4wKcM',
+                scope: 'health:read sync',
+              },
             },
           },
         },
@@ -346,7 +352,7 @@ export const paths: OpenApiModule['paths'] = {
         'Unknown tokens and tokens of other clients are answered 200 too, and left alone.',
       operationId: 'revokeOAuthToken',
       security: [],
-      requestBody: formBody('RevocationRequest', { token: 'hvr_…', token_type_hint: 'refresh_token', client_id: 'hvc_Vb7Qm0yT1cXk3rP9aW2sLg' }),
+      requestBody: formBody('RevocationRequest', { token: 'hvr_Tb9mC2xQ7kW4pL0zN6vR3sJ8hY1dF5gA2uE7iO4wKcM', token_type_hint: 'refresh_token', client_id: 'hvc_Vb7Qm0yT1cXk3rP9aW2sLg' }),
       responses: {
         200: { description: 'Revoked, or nothing to revoke.' },
         ...oauthErrors([

@@ -1,4 +1,4 @@
-import { badUrlResponse, objectSchema, ref, type OpenApiModule } from '#openapi/components'
+import { headersTooLargeResponse, objectSchema, ref, type OpenApiModule } from '#openapi/components'
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } })
 
@@ -29,7 +29,7 @@ export const paths: OpenApiModule['paths'] = {
       security: [],
       responses: {
         200: { description: 'Healthy', content: { 'application/json': { schema: ref('ServerHealth') } } },
-        ...badUrlResponse(),
+        ...headersTooLargeResponse(),
         503: { description: 'The database does not answer', content: { 'application/json': { schema: ref('ServerHealth') } } },
       },
     },
@@ -45,7 +45,7 @@ export const paths: OpenApiModule['paths'] = {
       security: [],
       responses: {
         200: { description: 'OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } },
-        ...badUrlResponse(),
+        ...headersTooLargeResponse(),
       },
     },
   },
@@ -56,7 +56,7 @@ export const paths: OpenApiModule['paths'] = {
       description: 'Swagger UI on this document, to read and try the routes (paste an API key under Authorize).',
       operationId: 'getSwagger',
       security: [],
-      responses: { 200: html('Swagger UI page'), ...badUrlResponse() },
+      responses: { 200: html('Swagger UI page'), ...headersTooLargeResponse() },
     },
   },
   '/schema/redoc': {
@@ -66,7 +66,7 @@ export const paths: OpenApiModule['paths'] = {
       description: 'ReDoc on this document: the same reference as one readable page.',
       operationId: 'getRedoc',
       security: [],
-      responses: { 200: html('ReDoc page'), ...badUrlResponse() },
+      responses: { 200: html('ReDoc page'), ...headersTooLargeResponse() },
     },
   },
   '/schema/assets/{package}/{file}': {

@@ -255,6 +255,8 @@ paths['/api/v1/users/{user_id}/sync/runs'] = {
       'array. Paginated with `limit` (default 50) and the `cursor` of the `Link: rel="next"` header; no Link ' +
       'header on the last page.',
     operationId: 'listSyncRuns',
+    // Runs change while a sync runs: never answered from the read cache.
+    'x-read-cache': false,
     security: [{ apiKey: [] }],
     parameters: [userIdParam, ...paginationParams(50)],
     responses: {
@@ -278,6 +280,7 @@ paths['/api/v1/users/{user_id}/sync/runs/{run_id}'] = {
       'and Polar’s rate-limit state. Poll the `Location` of a `wait=false` trigger here until `finished_at` is ' +
       'set. Another user’s run or an unknown id is a 404.',
     operationId: 'getSyncRun',
+    'x-read-cache': false,
     security: [{ apiKey: [] }],
     parameters: [userIdParam, runIdParam],
     responses: {

@@ -6,6 +6,7 @@ import {
   listPageParams,
   objectSchema,
   rateLimitHeaders,
+  ref,
   userIdParam,
   windowParams,
   type OpenApiModule,
@@ -64,7 +65,7 @@ export const schemas = {
       generated_at: '2026-03-15T12:00:00.000Z',
       app_version: '0.1.0',
       raw_included: false,
-      files: [{ name: 'sleep.jsonl', rows: 412, bytes: 1048576, sha256: 'a3f5…' }],
+      files: [{ name: 'sleep.jsonl', rows: 412, bytes: 1048576, sha256: '9b2f0c6d4e1a8f7b3c5d2e9a0f4b6c8d1e3a5f7b9c0d2e4f6a8b0c1d3e5f7a9b' }],
     },
   },
   StoredRow: {
@@ -92,7 +93,8 @@ export const paths: OpenApiModule['paths'] = {
           headers: { ...attachment('{type}_{user_id}_{from}_{to}.jsonl'), ...listPageHeaders },
           content: {
             'application/x-ndjson': {
-              schema: { type: 'string', description: 'Lines of StoredRow objects.' },
+              // One StoredRow per line ($defs names it; OpenAPI 3.1 has no schema for a line of a stream).
+              schema: { type: 'string', description: 'Lines of StoredRow objects.', $defs: { line: ref('StoredRow') } },
               example: '{"id":41,"date":"2026-03-14","sleep_score":82}\n{"id":42,"date":"2026-03-15","sleep_score":null}\n',
             },
           },
@@ -115,7 +117,12 @@ export const paths: OpenApiModule['paths'] = {
         200: {
           description: 'hrvault-{user_id}-{date}.zip, streamed',
           headers: attachment('hrvault-{user_id}-{YYYY-MM-DD}.zip'),
-          content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          content: {
+            'application/zip': {
+              // The archive's manifest.json is a TakeoutManifest ($defs names it for readers and tools).
+              schema: { type: 'string', format: 'binary', $defs: { manifest: ref('TakeoutManifest') } },
+            },
+          },
         },
         ...dataRouteErrors(),
       },
