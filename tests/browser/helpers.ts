@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
 import { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, resetLoginThrottle } from '#tests/functional/admin/helpers'
@@ -67,4 +67,36 @@ export async function screenshot(page: Page, name: string) {
 /** Pixels the page is wider than the viewport (0 when nothing overflows horizontally). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
+}
+
+/** One accessibility problem axe-core found, with where it is. */
+export interface AxeViolation {
+  id: string
+  impact: string
+  help: string
+  nodes: Array<{ target: string; html: string; summary: string }>
+}
+
+const AXE_SOURCE = app.makePath('node_modules/axe-core/axe.min.js')
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now and returns its
+ * serious and critical violations. axe is evaluated through the DevTools protocol rather than
+ * added as a script tag: the admin pages' CSP (nonce-only scripts) refuses an inline tag and
+ * would log the refusal as a console error.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'))
+  const results = (await page.evaluate(`window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    resultTypes: ['violations'],
+  })`)) as { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }> }> }
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact!,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 200), summary: n.failureSummary ?? '' })),
+    }))
 }

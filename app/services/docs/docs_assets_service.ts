@@ -30,6 +30,7 @@ const ASSETS: Record<string, Record<string, { path: () => string; type: string; 
   'hrvault': {
     'swagger-init.js': { path: () => app.makePath('resources/docs/swagger-init.js'), type: 'text/javascript' },
     'redoc-init.js': { path: () => app.makePath('resources/docs/redoc-init.js'), type: 'text/javascript' },
+    'docs.css': { path: () => app.makePath('resources/docs/docs.css'), type: 'text/css' },
     'favicon.svg': { path: () => app.makePath('resources/docs/favicon.svg'), type: 'image/svg+xml' },
     'redocly-logo.svg': { path: () => app.makePath('resources/docs/redocly-logo.svg'), type: 'image/svg+xml' },
   },
@@ -57,7 +58,7 @@ export class DocsAssetsService {
   swaggerPage() {
     return page(
       'HRVault API — Swagger UI',
-      '<link rel="stylesheet" href="/schema/assets/swagger-ui/swagger-ui.css">',
+      '<link rel="stylesheet" href="/schema/assets/swagger-ui/swagger-ui.css"><link rel="stylesheet" href="/schema/assets/hrvault/docs.css">',
       '<div id="swagger-ui"></div>' +
         '<script src="/schema/assets/swagger-ui/swagger-ui-bundle.js"></script>' +
         '<script src="/schema/assets/swagger-ui/swagger-ui-standalone-preset.js"></script>' +
@@ -68,7 +69,7 @@ export class DocsAssetsService {
   redocPage() {
     return page(
       'HRVault API — ReDoc',
-      '',
+      '<link rel="stylesheet" href="/schema/assets/hrvault/docs.css">',
       '<div id="redoc"></div>' +
         '<script src="/schema/assets/redoc/redoc.standalone.js"></script>' +
         '<script src="/schema/assets/hrvault/redoc-init.js"></script>'
