@@ -3,11 +3,13 @@
 | Demo: HRVault + the Polar simulator in one process
 |--------------------------------------------------------------------------
 |
-| `npm run demo [-- --port 3333 --days 90]` starts the Polar AccessLink
-| simulator on loopback, points HRVault at it, serves HRVault (web + worker
-| + scheduler), connects a demo user through the real OAuth flow and
-| back-fills 90 days, so every endpoint has data without a Polar account.
-| The demo keeps its own database under storage/demo/ (STORAGE_DIR).
+| `npm run demo [-- --port 3333 --days 90 --simulator-port 4010]` starts the
+| Polar AccessLink simulator on loopback (port 4010 unless told otherwise),
+| serves HRVault (web + worker + scheduler) against it, connects a demo user
+| through the real OAuth flow and back-fills 90 days, so every endpoint has
+| data without a Polar account. Everything of the demo lives in storage/demo/:
+| its settings (.env, read by `ENV_PATH=storage/demo node ace …`), its
+| database and demo.json with the API key, which a restart reuses.
 |
 */
 import 'reflect-metadata'
@@ -15,38 +17,35 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import { startPolarSimulator } from '#simulators/polar/simulator'
+import {
+  DEMO_SIMULATOR_PORT,
+  demoCommands,
+  readDemoState,
+  startDemoSimulator,
+  writeDemoSettings,
+  writeDemoState,
+} from '#simulators/demo_settings'
 import { prepareFirstStart } from './bootstrap_env.js'
 import { APP_ROOT, IMPORTER } from './app_root.js'
 
 const { values } = parseArgs({
   options: {
-    'port': { type: 'string' },
+    'port': { type: 'string', default: '3333' },
     'days': { type: 'string', default: '90' },
-    'simulator-port': { type: 'string', default: '0' },
+    'simulator-port': { type: 'string', default: String(DEMO_SIMULATOR_PORT) },
     'login': { type: 'string', default: 'demo-athlete' },
   },
 })
 const days = Math.min(365, Math.max(1, Number(values.days) || 90))
+const port = Number(values.port) || 3333
+const ENV_PATH = 'storage/demo'
+const dir = fileURLToPath(new URL(`${ENV_PATH}/`, APP_ROOT))
 
-// The simulator serves a window longer than the back-fill, with every data type for the demo user.
-const simulator = await startPolarSimulator({
-  port: Number(values['simulator-port']),
-  window: days + 30,
-  defaults: { biosensing: true, sleepwise: true, missingRate: 0.02 },
-})
+const simulator = await startDemoSimulator({ port: Number(values['simulator-port']), days })
 
-process.env.POLAR_API_BASE_URL = simulator.url
-process.env.POLAR_AUTH_URL = simulator.authUrl
-process.env.POLAR_TOKEN_URL = simulator.tokenUrl
-process.env.POLAR_CLIENT_ID = 'hrvault-demo'
-process.env.POLAR_CLIENT_SECRET = 'hrvault-demo-secret'
-process.env.HRVAULT_ROLE = 'all'
-// Everything of the demo (the simulators, a Coolify simulator's ops target) listens on loopback over http.
-process.env.COOLIFY_OPS_ALLOW_PRIVATE ??= 'true'
-process.env.STORAGE_DIR ??= new URL('storage/demo/', APP_ROOT).pathname
-if (values.port) process.env.PORT = values.port
-
+// The demo's settings are a file ace reads too; the checkout's own .env is not read.
+writeDemoSettings({ dir, port, simulator })
+process.env.ENV_PATH = ENV_PATH
 prepareFirstStart(APP_ROOT)
 
 // Bring the demo database up to date in a child `node ace migration:run` before serving.
@@ -73,21 +72,24 @@ ignitor.tap((app) => {
 try {
   await ignitor.httpServer().start()
   const { connectDemoUser } = await import('#simulators/demo_connector')
-  const { default: env } = await import('#start/env')
-  const base = `http://127.0.0.1:${env.get('PORT', 3333)}`
-  const result = await connectDemoUser({ login: values.login!, days, appUrl: base })
+  const base = `http://127.0.0.1:${port}`
+  const previous = readDemoState(dir)
+  const result = await connectDemoUser({ login: values.login!, days, appUrl: base, previousKey: previous?.api_key })
+  writeDemoState(dir, { user_id: result.userId, api_key: result.apiKey })
   const out = [
     '',
     'HRVault demo is ready.',
     `  Polar simulator:   ${simulator.url} (today ${simulator.today()}, ${days + 30}-day window)`,
     `  Demo user:         ${result.userId} (the Polar user id), back-filled ${days} days`,
     `  Stored:            ${result.summary}`,
-    `  API key (user):    ${result.apiKey}`,
+    `  API key (user):    ${result.apiKey}${result.reused ? ' (the same as last time)' : ''}`,
+    `  Settings:          ${ENV_PATH}/.env (database, simulator; ace reads them with ENV_PATH=${ENV_PATH})`,
     '',
     'Try:',
+    `  curl -H "X-API-Key: ${result.apiKey}" "${base}/api/v1/users/${result.userId}/today"`,
     `  curl -H "X-API-Key: ${result.apiKey}" "${base}/api/v1/users/${result.userId}/sleep?days=7"`,
     `  curl -H "X-API-Key: ${result.apiKey}" "${base}/api/v1/users/${result.userId}/insights"`,
-    `  curl -H "X-API-Key: ${result.apiKey}" "${base}/api/v1/users/${result.userId}/baselines"`,
+    ...demoCommands(ENV_PATH, result.userId).map((command) => `  ${command}`),
     `  API docs: ${base}/schema/swagger   Admin UI: ${base}/admin`,
     '',
     'Background sync keeps running against the simulator every SYNC_INTERVAL_MINUTES.',

@@ -1,11 +1,14 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import { ApiKeyService } from '#services/auth/api_key_service'
 import { PolarConnectService } from '#services/polar/polar_connect_service'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 
 export interface DemoConnection {
   userId: string
   apiKey: string
+  /** True when `previousKey` was still valid for this user and no key was minted. */
+  reused: boolean
   /** Stored rows per type, e.g. `sleep 90, recharge 90, …`. */
   summary: string
 }
@@ -14,8 +17,15 @@ export interface DemoConnection {
  * `npm run demo`: connects a user through the real OAuth flow against the Polar simulator (authorize
  * URL with state → the simulator's "Authorize" decision → code exchange → registration → token stored
  * encrypted → API key → back-fill job) and waits until the back-fill has run on the in-process worker.
+ * `previousKey`, the key an earlier start printed, is kept when it is still valid for the user:
+ * restarting the demo mints no new key.
  */
-export async function connectDemoUser(options: { login: string; days: number; appUrl: string }): Promise<DemoConnection> {
+export async function connectDemoUser(options: {
+  login: string
+  days: number
+  appUrl: string
+  previousKey?: string | null
+}): Promise<DemoConnection> {
   const connect = await app.container.make(PolarConnectService)
   const redirectUri = `${options.appUrl}/oauth/polar/callback`
   const { url } = await connect.authorizeUrl(redirectUri)
@@ -31,8 +41,13 @@ export async function connectDemoUser(options: { login: string; days: number; ap
   const state = location.searchParams.get('state')
   if (!code || !state) throw new Error('The simulator did not return an authorisation code')
 
-  const connected = await connect.complete(code, state, options.days)
+  const connected = await connect.connect(code, state, options.days)
   const userId = connected.user.id
+  const keys = await app.container.make(ApiKeyService)
+  const reused = options.previousKey ? await keyOfUser(keys, options.previousKey, connected.user.externalId) : false
+  const apiKey = reused
+    ? options.previousKey!
+    : (await keys.create(`polar-${connected.user.polarUserId}`, connected.user.externalId)).plain
 
   const deadline = Date.now() + 10 * 60_000
   let run: { status: string } | null = null
@@ -53,5 +68,14 @@ export async function connectDemoUser(options: { login: string; days: number; ap
     const [{ n }] = await db.from(type.table).where('user_id', userId).count('* as n')
     parts.push(`${type.key} ${Number(n)}`)
   }
-  return { userId: connected.user.externalId, apiKey: connected.apiKey, summary: `${run.status}: ${parts.join(', ')}` }
+  return { userId: connected.user.externalId, apiKey, reused, summary: `${run.status}: ${parts.join(', ')}` }
+}
+
+/** Whether `plain` is an active key scoped to this user. */
+async function keyOfUser(keys: ApiKeyService, plain: string, externalId: string) {
+  try {
+    return (await keys.authenticate(plain)).userExternalId === externalId
+  } catch {
+    return false
+  }
 }

@@ -104,15 +104,24 @@ export class PolarConnectService {
    * token stored encrypted, a user-scoped API key created and a back-fill enqueued.
    */
   async complete(code: string, state: string, backfillDays = defaultSyncDays()): Promise<ConnectedUser> {
+    const connected = await this.connect(code, state, backfillDays)
+    const { plain } = await this.apiKeys.create(`polar-${connected.user.polarUserId}`, connected.user.externalId)
+    return { ...connected, apiKey: plain }
+  }
+
+  /**
+   * {@link complete} without the API key, for a caller that already holds one for this user (the
+   * demo reconnecting on every start keeps the key it printed the first time).
+   */
+  async connect(code: string, state: string, backfillDays = defaultSyncDays()): Promise<Omit<ConnectedUser, 'apiKey'>> {
     const authorization = await this.authorize(code, state, 'polar_connect')
     const user = await this.upsertUser(authorization)
     const expiresAt =
       authorization.expiresInSeconds === null ? null : this.clock.now().plus({ seconds: authorization.expiresInSeconds })
     await this.tokens.store(user, authorization.accessToken, expiresAt)
-    const { plain } = await this.apiKeys.create(`polar-${authorization.polarUserId}`, user.externalId)
     const backfillJobId = await this.scheduler.backfill(user.id, backfillDays, 'connect')
     logger.info({ userId: user.id, newlyRegistered: authorization.newlyRegistered }, 'Polar account connected')
-    return { user, apiKey: plain, newlyRegistered: authorization.newlyRegistered, backfillJobId }
+    return { user, newlyRegistered: authorization.newlyRegistered, backfillJobId }
   }
 
   /** The redirect URI registered at Polar: APP_URL (or the listen address) + the callback path. */
