@@ -1,5 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { HotQueries } from '#services/hot_queries'
+import { CoalescedCalls } from '#services/coalesced_calls'
 
 /** A user's identity and the version of their stored data. */
 export interface UserDataVersion {
@@ -7,6 +8,18 @@ export interface UserDataVersion {
   /** `users.data_version`: starts at a random value (see User) and is bumped by every write of the user's data. */
   version: number
 }
+
+/**
+ * Concurrent reads of one user's version share a query that starts after each of them arrived
+ * (CoalescedCalls): under load one round trip instead of one per request, never an older answer.
+ */
+const reads = new CoalescedCalls<string, UserDataVersion | null>(async (externalId) => {
+  const row = await HotQueries.first<{ id: number; data_version: number }>(
+    'select id, data_version from users where external_id = ? limit 1',
+    [externalId]
+  )
+  return row ? { id: Number(row.id), version: Number(row.data_version) } : null
+})
 
 /**
  * The per-user data version (`users.data_version`). Every writer of a user's
@@ -30,10 +43,6 @@ export class DataVersionService {
    * a write committed by any process changes the next answer.
    */
   async current(externalId: string): Promise<UserDataVersion | null> {
-    const row = await HotQueries.first<{ id: number; data_version: number }>(
-      'select id, data_version from users where external_id = ? limit 1',
-      [externalId]
-    )
-    return row ? { id: Number(row.id), version: Number(row.data_version) } : null
+    return (await reads.call(externalId)).result
   }
 }

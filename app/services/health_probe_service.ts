@@ -1,6 +1,30 @@
 import { HotQueries } from '#services/hot_queries'
+import { CoalescedCalls } from '#services/coalesced_calls'
 
 const DATABASE_TIMEOUT_MS = 2000
+
+/**
+ * Probes of one connection that arrive while one runs go together in the next (CoalescedCalls): a
+ * polled /health costs one query per round trip, and each answer is from a query started after
+ * its request arrived.
+ */
+const probes = new CoalescedCalls<string | undefined, boolean>((connectionName) => answersWithin(connectionName))
+
+async function answersWithin(connectionName: string | undefined): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS)
+  })
+  // A prepared statement on the driver: the probe is polled, and the query builder was most of its cost.
+  const query = HotQueries.first('select 1 as ok', [], connectionName)
+    .then(() => true)
+    .catch(() => false)
+  try {
+    return await Promise.race([query, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /**
  * The public `GET /health` probe (spec: `{status, database}`): one real query against the database,
@@ -19,18 +43,6 @@ export class HealthProbeService {
   }
 
   protected async databaseAnswers(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS)
-    })
-    // A prepared statement on the driver: the probe is polled, and the query builder was most of its cost.
-    const query = HotQueries.first('select 1 as ok', [], this.connectionName)
-      .then(() => true)
-      .catch(() => false)
-    try {
-      return await Promise.race([query, timeout])
-    } finally {
-      clearTimeout(timer)
-    }
+    return (await probes.call(this.connectionName)).result
   }
 }

@@ -6,7 +6,8 @@ import string from '@adonisjs/core/helpers/string'
 import env from '#start/env'
 import { redisEnabled } from '#config/redis'
 import RateLimitedException from '#exceptions/rate_limited_exception'
-import { ProcessCounter } from '#services/limiter/process_counter'
+import { ProcessCounter, type Count } from '#services/limiter/process_counter'
+import { RedisCounter } from '#services/limiter/redis_counter'
 
 export interface RateLimitPolicy {
   /** Namespace of the counter, e.g. `api` or `ops`. */
@@ -15,8 +16,9 @@ export interface RateLimitPolicy {
   /** Window as seconds or a duration string ("15 minutes"). */
   window: number | string
   /**
-   * Counted in this process when the profile runs one web process (see PROCESS_COUNTING): the
-   * per-request budget of the data APIs, where a store write per request was most of the cost.
+   * The per-request budget of the data APIs, where a store write per request was most of the
+   * cost: counted in this process when the profile runs one web process (PROCESS_COUNTING), in
+   * Redis through RedisCounter (one round trip for concurrent requests) in scale-out.
    */
   inProcess?: boolean
 }
@@ -32,6 +34,9 @@ export const PROCESS_COUNTING = !redisEnabled && env.get('DB_CONNECTION', 'sqlit
 /** In-process windows of `inProcess` policies, loaded from and written back to the database store. */
 export const processCounter = new ProcessCounter((seconds, limit) => limiterFor({ requests: Math.max(1, limit), window: seconds }))
 if (PROCESS_COUNTING) app.terminating(() => processCounter.flush())
+
+/** `inProcess` policies with Redis: the limiter's keys and script, concurrent requests in one round trip. */
+export const redisCounter = new RedisCounter()
 
 const windowSeconds = new Map<string | number, number>()
 /** A policy window in seconds (parsed once per spelling). */
@@ -62,17 +67,13 @@ export function limiterFor(policy: Pick<RateLimitPolicy, 'requests' | 'window'>)
 export class RateLimitService {
   async hit(policy: RateLimitPolicy, key: string): Promise<Record<string, string>> {
     const counterKey = `${policy.bucket}:${key}`
-    // Inside a global transaction (tests) the store's rows roll back with it; count there instead.
-    if (policy.inProcess && PROCESS_COUNTING && db.connectionGlobalTransactions.size === 0) {
-      const counted = processCounter.hit(counterKey, policy.requests, secondsOf(policy.window))
-      const { limit, consumed, availableIn } = counted instanceof Promise ? await counted : counted
-      if (consumed > limit) {
-        throw new RateLimitedException({
-          ...this.headers(limit, 0, availableIn),
-          'Retry-After': String(Math.max(1, availableIn)),
-        })
+    if (policy.inProcess) {
+      // Inside a global transaction (tests) the store's rows roll back with it; count there instead.
+      if (PROCESS_COUNTING && db.connectionGlobalTransactions.size === 0) {
+        const counted = processCounter.hit(counterKey, policy.requests, secondsOf(policy.window))
+        return this.answer(counted instanceof Promise ? await counted : counted)
       }
-      return this.headers(limit, limit - consumed, availableIn)
+      if (redisEnabled) return this.answer(await redisCounter.hit(counterKey, policy.requests, secondsOf(policy.window)))
     }
     try {
       const response = await limiterFor(policy).consume(counterKey)
@@ -99,6 +100,17 @@ export class RateLimitService {
       logger.warn({ err: error, bucket: policy.bucket }, 'rate-limit store unavailable; request not counted')
       return {}
     }
+  }
+
+  /** The headers of a counted request, or the 429 once its window's budget is spent. */
+  protected answer({ limit, consumed, availableIn }: Count): Record<string, string> {
+    if (consumed > limit) {
+      throw new RateLimitedException({
+        ...this.headers(limit, 0, availableIn),
+        'Retry-After': String(Math.max(1, availableIn)),
+      })
+    }
+    return this.headers(limit, limit - consumed, availableIn)
   }
 
   protected headers(limit: number, remaining: number, resetInSeconds: number) {

@@ -10,8 +10,9 @@ import { redisEnabled } from '#config/redis'
  */
 export async function resetRateLimits() {
   // Limiters also block spent keys in memory until their window resets: release those of the known policies.
-  const { limiterFor, processCounter } = await import('#services/rate_limit_service')
+  const { limiterFor, processCounter, redisCounter } = await import('#services/rate_limit_service')
   processCounter.clear()
+  redisCounter.clear()
   const policies: Array<[number, string | number]> = [
     [60, '1 minute'],
     [10, '1 minute'],
@@ -46,8 +47,9 @@ export function withRequestBudget(requests: number, cleanup: (fn: () => void) =>
   env.set('RATE_LIMIT_REQUESTS', requests)
   env.set('RATE_LIMIT_WINDOW', '15 minutes')
   cleanup(async () => {
-    const { limiterFor } = await import('#services/rate_limit_service')
+    const { limiterFor, redisCounter } = await import('#services/rate_limit_service')
     limiterFor({ requests, window: '15 minutes' }).deleteInMemoryBlockedKeys()
+    redisCounter.clear()
     env.set('RATE_LIMIT_REQUESTS', previous.requests ?? 1000)
     env.set('RATE_LIMIT_WINDOW', previous.window ?? '15 minutes')
   })
