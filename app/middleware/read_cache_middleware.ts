@@ -46,11 +46,15 @@ export default class ReadCacheMiddleware {
     if (response.getStatus() !== 200) return
     if (response.hasContent) {
       const body = response.getBody()
-      if (body === null || typeof body !== 'object') return
+      if (body === null || typeof body !== 'object') {
+        // A body the handler serialized itself (sendJson) comes with its content type.
+        if (typeof body !== 'string' || !response.getHeader('content-type')) return
+      }
       // A JSON flavour the handler chose (application/geo+json) is kept with the body, as are a page's Link and X-Total-Count.
       const headers = keptHeaders(response)
       headers['content-type'] ??= 'application/json; charset=utf-8'
-      this.reply(ctx, this.cache.set(key, Buffer.from(JSON.stringify(body)), headers))
+      const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body))
+      this.reply(ctx, this.cache.set(key, bytes, headers))
     } else if (response.lazyBody.stream) {
       this.keepStream(ctx, key)
     }

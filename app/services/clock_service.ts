@@ -38,7 +38,13 @@ export class ClockService {
 
   /** ISO dates `today-(days-1)` … `today`: exactly `days` calendar days. */
   window(days: number): { from: string; to: string } {
-    const today = this.today()
-    return { from: today.minus({ days: days - 1 }).toISODate()!, to: today.toISODate()! }
+    const to = this.todayIso()
+    return { from: minusDays(to, days - 1), to }
   }
+}
+
+/** `iso` (YYYY-MM-DD) minus `days` calendar days: date arithmetic, independent of any zone. */
+function minusDays(iso: string, days: number): string {
+  const [year, month, day] = iso.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10)
 }

@@ -4,7 +4,8 @@ import CardioLoad from '#models/cardio_load'
 import NightlyRecharge from '#models/nightly_recharge'
 import SleepRecord from '#models/sleep_record'
 import { emptySeries, type MetricSeries } from '#services/analytics/metrics'
-import { selectAttributes, type AttributeOf } from '#services/records/columns'
+import { columnOf, type AttributeOf } from '#services/records/columns'
+import { HotQueries } from '#services/hot_queries'
 import { dataType, type DataTypeKey } from '#services/records/data_types'
 
 /** The metric series of one user plus the dates that have a row in each source. */
@@ -34,15 +35,29 @@ function toNumber(value: unknown): number | null {
  * linear in stored history. hrv_rmssd and resting_hr come from nightly recharge, sleep_score from
  * sleep, training_load and training_load_ratio from cardio load. Nulls are skipped; a real 0 is kept.
  */
+const scans = new Map<string, string>()
+
+/** The scan of a source as SQL (built once per source and shape): attributes under their own names, oldest first. */
+function scanSql<Model extends LucidModel>(model: Model, attributes: AttributeOf<Model>[], bounded: boolean): string {
+  const key = `${model.table}|${attributes.join(',')}|${bounded}`
+  let sql = scans.get(key)
+  if (!sql) {
+    const date = columnOf(model, 'date' as AttributeOf<Model>)
+    const columns = attributes.map((a) => `${columnOf(model, a)} as "${a}"`).join(', ')
+    sql =
+      `select ${columns} from ${model.table} where ${columnOf(model, 'userId' as AttributeOf<Model>)} = ? and ${date} <= ?` +
+      `${bounded ? ` and ${date} >= ?` : ''} order by ${date} asc`
+    scans.set(key, sql)
+  }
+  return sql
+}
+
 export class SeriesLoader {
   /** Series dated `from` … `to` (ISO dates); `from` null reads all history up to `to`. */
   async load(userId: number, from: string | null, to: string): Promise<LoadedSeries> {
-    const scan = <Model extends LucidModel>(model: Model, attributes: AttributeOf<Model>[]) => {
-      const q = model.query().pojo<Row>().select(selectAttributes(model, attributes))
-      q.where('userId', userId).where('date', '<=', to)
-      if (from !== null) q.where('date', '>=', from)
-      return q.orderBy('date', 'asc')
-    }
+    // Prepared statements on the driver (HotQueries): the request-time insights read every source.
+    const scan = <Model extends LucidModel>(model: Model, attributes: AttributeOf<Model>[]) =>
+      HotQueries.all<Row>(scanSql(model, attributes, from !== null), from === null ? [userId, to] : [userId, to, from])
     // Sequential on purpose: inside a transaction all queries share one connection.
     const recharge = await scan(NightlyRecharge, ['date', 'hrvAvg', 'heartRateAvg'])
     const sleep = await scan(SleepRecord, ['date', 'sleepScore'])

@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
-import { Readable, pipeline, type Transform } from 'node:stream'
-import { stringify } from 'csv-stringify'
+import { Readable } from 'node:stream'
 import type { PageCursor } from '#services/api/pagination'
 import { dataType } from '#services/records/data_types'
 import { RecordWindowService } from '#services/records/record_window'
@@ -11,21 +10,44 @@ import { CSV_TABLES, datedCount, datedPage, type CsvCell, type CsvExportKind, ty
 /** A CSV export ready to stream; `next` and `total` are set on a paged export (`limit`/`cursor`). */
 export interface CsvExport {
   filename: string
-  stream: Transform
+  stream: Readable
   next: PageCursor | null
   total: number | null
 }
 
 /**
+ * One RFC 4180 field: quoted when it holds a comma, quote or line break, quotes doubled; null is an
+ * empty cell, numbers as JavaScript prints them (csv-stringify's defaults, byte for byte).
+ */
+export function csvField(value: CsvCell | boolean | bigint | Date | undefined): string {
+  if (value === null || value === undefined) return ''
+  let text: string
+  if (typeof value === 'string') text = value
+  else if (typeof value === 'boolean') text = value ? '1' : ''
+  else if (value instanceof Date) text = String(value.getTime())
+  else if (typeof value === 'object') text = JSON.stringify(value)
+  else text = String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** One CSV line with its CRLF. */
+export function csvLine(cells: ReadonlyArray<CsvCell>): string {
+  let line = ''
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(cells[i])
+  return `${line}\r\n`
+}
+
+/**
  * Streams the spec's CSV files: header row, then one row per day, oldest
- * first, read from the database in keyset pages so a 365-day export is
- * never held in memory. RFC 4180: CRLF line ends, fields with a comma,
- * quote or line break quoted, quotes doubled; null is an empty cell.
+ * first, read from the database in keyset pages so a long export is never
+ * held in memory; each page is written as one chunk of text. RFC 4180: CRLF
+ * line ends, fields with a comma, quote or line break quoted, quotes doubled;
+ * null is an empty cell.
  */
 @inject()
 export class CsvExportService {
-  /** Rows read per database query. */
-  static pageSize = 100
+  /** Rows read per database query, written as one chunk (a year of days is one page). */
+  static pageSize = 1000
 
   constructor(protected windows: RecordWindowService) {}
 
@@ -59,10 +81,13 @@ export class CsvExportService {
     let remaining = page ? page.limit : Number.POSITIVE_INFINITY
     const first = await table.page(user.id, from, to, start, Math.min(pageSize, remaining))
 
-    async function* rows(): AsyncGenerator<CsvCell[]> {
+    async function* chunks(): AsyncGenerator<string> {
       let batch = first
+      let text = csvLine(table.columns)
       while (true) {
-        for (const raw of batch) yield table.row(raw)
+        for (const raw of batch) text += csvLine(table.row(raw))
+        yield text
+        text = ''
         remaining -= batch.length
         if (batch.length < pageSize || remaining <= 0) return
         const last = batch[batch.length - 1]
@@ -70,10 +95,8 @@ export class CsvExportService {
       }
     }
 
-    const csv = stringify({ header: true, columns: [...table.columns], record_delimiter: '\r\n' })
-    pipeline(Readable.from(rows()), csv, (error) => {
-      if (error) logger.error({ err: error, export: kind }, 'CSV export stream failed')
-    })
+    const csv = Readable.from(chunks(), { objectMode: false })
+    csv.on('error', (error) => logger.error({ err: error, export: kind }, 'CSV export stream failed'))
     return { filename: `${table.file}_${user.externalId}_${from}_${to}.csv`, stream: csv, next, total }
   }
 }

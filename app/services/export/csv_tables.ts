@@ -7,6 +7,7 @@ import { ansChargeStatusLabel } from '#services/polar/labels'
 import { qualifiedColumnOf, selectAttributes } from '#services/records/columns'
 import { dataType, type DataTypeKey } from '#services/records/data_types'
 import { whereAfter } from '#services/records/record_list'
+import { HotQueries } from '#services/hot_queries'
 import {
   hoursFromSeconds,
   kmFromMeters,
@@ -70,6 +71,15 @@ export function datedPage(key: DataTypeKey, userId: number, from: string, to: st
   return query
 }
 
+/**
+ * Runs a page query as a prepared statement on the driver (HotQueries): the SQL text repeats for
+ * every export of a table, so the statement is prepared once instead of per page.
+ */
+function rowsOf(query: { toSQL(): { sql: string; bindings: readonly unknown[] } }): Promise<RawRow[]> {
+  const { sql, bindings } = query.toSQL()
+  return HotQueries.all<RawRow>(sql, [...bindings])
+}
+
 /** Rows of a type for one user in [from, to] (`X-Total-Count` of a paged export). */
 export async function datedCount(key: DataTypeKey, userId: number, from: string, to: string): Promise<number> {
   const { table, dateColumn } = dataType(key)
@@ -95,19 +105,21 @@ const sleep: CsvTable = {
   ],
   // The same night's recharge is joined in: one query per page, no N+1.
   page: (userId, from, to, after, limit) =>
-    datedPage('sleep', userId, from, to, after, limit)
-      .leftJoin(NightlyRecharge.table, (join) => {
-        join.on(qualifiedColumnOf(NightlyRecharge, 'userId'), '=', qualifiedColumnOf(SleepRecord, 'userId'))
-        join.andOn(qualifiedColumnOf(NightlyRecharge, 'date'), '=', qualifiedColumnOf(SleepRecord, 'date'))
-      })
-      .select([
-        ...selectAttributes(
-          SleepRecord,
-          ['date', 'sleepScore', 'lightSleepSeconds', 'deepSleepSeconds', 'remSleepSeconds', 'heartRateAvg'],
-          { qualified: true }
-        ),
-        ...selectAttributes(NightlyRecharge, ['hrvAvg', 'breathingRateAvg'], { qualified: true }),
-      ]),
+    rowsOf(
+      datedPage('sleep', userId, from, to, after, limit)
+        .leftJoin(NightlyRecharge.table, (join) => {
+          join.on(qualifiedColumnOf(NightlyRecharge, 'userId'), '=', qualifiedColumnOf(SleepRecord, 'userId'))
+          join.andOn(qualifiedColumnOf(NightlyRecharge, 'date'), '=', qualifiedColumnOf(SleepRecord, 'date'))
+        })
+        .select([
+          ...selectAttributes(
+            SleepRecord,
+            ['date', 'sleepScore', 'lightSleepSeconds', 'deepSleepSeconds', 'remSleepSeconds', 'heartRateAvg'],
+            { qualified: true }
+          ),
+          ...selectAttributes(NightlyRecharge, ['hrvAvg', 'breathingRateAvg'], { qualified: true }),
+        ])
+    ),
   row: (r) => [
     r.date,
     toInteger(r.sleepScore),
@@ -126,11 +138,13 @@ const activity: CsvTable = {
   file: 'activity',
   columns: ['date', 'steps', 'calories_active', 'calories_total', 'distance_km', 'active_minutes'],
   page: (userId, from, to, after, limit) =>
-    datedPage('activity', userId, from, to, after, limit).select(
-      selectAttributes(
-        DailyActivity,
-        ['date', 'steps', 'caloriesActive', 'caloriesTotal', 'distanceMeters', 'activeDurationSeconds'],
-        { qualified: true }
+    rowsOf(
+      datedPage('activity', userId, from, to, after, limit).select(
+        selectAttributes(
+          DailyActivity,
+          ['date', 'steps', 'caloriesActive', 'caloriesTotal', 'distanceMeters', 'activeDurationSeconds'],
+          { qualified: true }
+        )
       )
     ),
   row: (r) => [
@@ -148,11 +162,13 @@ const recharge: CsvTable = {
   file: 'recharge',
   columns: ['date', 'hrv_avg', 'ans_charge', 'status', 'breathing_rate', 'heart_rate_avg'],
   page: (userId, from, to, after, limit) =>
-    datedPage('recharge', userId, from, to, after, limit).select(
-      selectAttributes(
-        NightlyRecharge,
-        ['date', 'hrvAvg', 'ansCharge', 'ansChargeStatus', 'breathingRateAvg', 'heartRateAvg'],
-        { qualified: true }
+    rowsOf(
+      datedPage('recharge', userId, from, to, after, limit).select(
+        selectAttributes(
+          NightlyRecharge,
+          ['date', 'hrvAvg', 'ansCharge', 'ansChargeStatus', 'breathingRateAvg', 'heartRateAvg'],
+          { qualified: true }
+        )
       )
     ),
   row: (r) => [
@@ -170,11 +186,13 @@ const cardioLoad: CsvTable = {
   file: 'cardio-load',
   columns: ['date', 'strain', 'tolerance', 'cardio_load', 'load_ratio', 'status'],
   page: (userId, from, to, after, limit) =>
-    datedPage('cardio_load', userId, from, to, after, limit).select(
-      selectAttributes(
-        CardioLoad,
-        ['date', 'strain', 'tolerance', 'cardioLoad', 'cardioLoadRatio', 'cardioLoadStatus'],
-        { qualified: true }
+    rowsOf(
+      datedPage('cardio_load', userId, from, to, after, limit).select(
+        selectAttributes(
+          CardioLoad,
+          ['date', 'strain', 'tolerance', 'cardioLoad', 'cardioLoadRatio', 'cardioLoadStatus'],
+          { qualified: true }
+        )
       )
     ),
   row: (r) => [r.date, r.strain, r.tolerance, r.cardioLoad, r.cardioLoadRatio, r.cardioLoadStatus],

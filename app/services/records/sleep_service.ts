@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import SleepRecord from '#models/sleep_record'
 import NightlyRecharge from '#models/nightly_recharge'
 import NotFoundException from '#exceptions/not_found_exception'
-import { selectAttributes } from '#services/records/columns'
+import { columnOf, selectAttributes } from '#services/records/columns'
+import { HotQueries } from '#services/hot_queries'
 import { RecordWindowService, type WindowInput } from '#services/records/record_window'
 import { listWindow, type ListRequest, type RecordList } from '#services/records/record_list'
 import { UserService } from '#services/user_service'
@@ -36,6 +37,25 @@ export interface SleepNight<Record extends SleepListRecord = SleepRecord> {
   recharge: SleepNightRecharge | null
 }
 
+/** Whole-window list rows: the night's attributes and its recharge's, joined (null `rechargeId`: no recharge). */
+type JoinedNight = SleepListRecord & SleepNightRecharge & { rechargeId: number | null }
+
+let joinedSql: string | undefined
+/**
+ * The whole window's nights, newest first, each joined with the same night's recharge (one row
+ * per user and date in both tables): one prepared statement, columns under the attribute names.
+ */
+function joinedWindowSql(): string {
+  const night = LIST_ATTRIBUTES.map((a) => `s.${columnOf(SleepRecord, a)} as "${a}"`)
+  const recharge = RECHARGE_ATTRIBUTES.map((a) => `r.${columnOf(NightlyRecharge, a)} as "${a}"`)
+  const userId = columnOf(SleepRecord, 'userId')
+  const date = columnOf(SleepRecord, 'date')
+  return (joinedSql ??=
+    `select ${[...night, ...recharge, 'r.id as "rechargeId"'].join(', ')} from ${SleepRecord.table} s ` +
+    `left join ${NightlyRecharge.table} r on r.${columnOf(NightlyRecharge, 'userId')} = s.${userId} and r.${columnOf(NightlyRecharge, 'date')} = s.${date} ` +
+    `where s.${userId} = ? and s.${date} between ? and ? order by s.${date} desc, s.id desc`)
+}
+
 @inject()
 export class SleepService {
   constructor(
@@ -51,6 +71,16 @@ export class SleepService {
    */
   async list(userId: string, request: ListRequest): Promise<RecordList<SleepNight<SleepListRecord>>> {
     const { user, from, to } = await this.windows.open(userId, request.window)
+    if (!request.page) {
+      // The whole window (up to a year and more of nights): one joined query, rows as read.
+      const rows = await HotQueries.all<JoinedNight>(joinedWindowSql(), [user.id, from, to])
+      // Each row serves as both records (it carries both attribute sets): no copies per night.
+      return {
+        rows: rows.map((row) => ({ record: row, recharge: row.rechargeId === null ? null : row })),
+        next: null,
+        total: null,
+      }
+    }
     const query = SleepRecord.query().pojo<SleepListRecord>().select(selectAttributes(SleepRecord, LIST_ATTRIBUTES)).where('userId', user.id)
     const list = await listWindow(query, {
       model: SleepRecord,

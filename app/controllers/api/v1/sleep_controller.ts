@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { pageHeaders } from '#services/api/pagination'
+import { plainObjects, sendJson } from '#services/api/json_body'
 import { listRequest } from '#services/records/record_list'
 import { SleepService } from '#services/records/sleep_service'
 import SleepRecordTransformer from '#transformers/sleep_record_transformer'
@@ -16,7 +17,7 @@ export default class SleepController {
     const { params, ...query } = await ctx.request.validateUsing(listSleepValidator)
     const list = await this.sleep.list(params.user_id, listRequest(query, 7))
     pageHeaders(ctx, list)
-    return ctx.serialize(SleepRecordTransformer.transform(list.rows))
+    sendJson(ctx.response, plainObjects(SleepRecordTransformer, list.rows))
   }
 
   /** One night by its date, with stages, hypnogram and heart-rate samples; 404 when none. */
