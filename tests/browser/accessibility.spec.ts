@@ -29,6 +29,16 @@ const heading = (page: Page) => page.locator('main h1').waitFor()
 const SIGNED_IN: Visit[] = [
   { name: 'overview', path: '/admin/overview?user=a11y-user&days=30', ready: (page) => page.locator('figure[data-chart="hrv_rmssd"][data-x-ticks]').waitFor() },
   { name: 'overview, 365 days', path: '/admin/overview?user=a11y-user&days=365', ready: (page) => page.getByTestId('tiles').waitFor() },
+  {
+    name: 'overview, custom range and a day read by keyboard',
+    path: '/admin/overview?user=a11y-user&from=2026-01-01&to=2026-03-01',
+    ready: async (page) => {
+      await page.locator('figure[data-chart="sleep_score"] [data-testid="chart-box"] canvas').waitFor()
+      await page.locator('figure[data-chart="sleep_score"] [data-testid="chart-box"]').focus()
+      await page.keyboard.press('End')
+      await page.getByTestId('day-readout').waitFor()
+    },
+  },
   { name: 'overview, unknown user', path: '/admin/overview?user=nobody', ready: (page) => page.getByRole('alert').waitFor() },
   { name: 'users', path: '/admin/users', ready: heading },
   { name: 'one user', path: '/admin/users/a11y-user', ready: heading },

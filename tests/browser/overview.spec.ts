@@ -308,7 +308,7 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       assert.equal((await readout.locator('.chart-tip-date').textContent())!.trim(), 'Sun 15 Mar 2026')
       await page.keyboard.press('ArrowLeft')
       await readout.getByText('Sat 14 Mar 2026').waitFor()
-      // Reached by Tab as well, and announced politely.
+      // Escape hides the readout; keyboard moves are announced in a polite live region.
       await page.keyboard.press('Escape')
       await readout.waitFor({ state: 'detached' })
       const live = figure.locator('[aria-live="polite"]')
@@ -331,6 +331,17 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       const figure = page.locator('figure[data-chart="hrv_rmssd"]')
       const notes = figure.getByTestId('anomalies')
       await notes.waitFor()
+      // A marker is drawn on the chart at the day, inside the plot.
+      await page.locator('figure[data-chart="hrv_rmssd"][data-markers]').waitFor()
+      const markers: Array<{ date: string; x: number; y: number }> = JSON.parse((await figure.getAttribute('data-markers'))!)
+      const marker = markers.find((m) => m.date === ODD_DAY)
+      const canvas = (await figure.locator('canvas').boundingBox())!
+      assert.exists(marker, JSON.stringify(markers))
+      assert.isAbove(marker!.x, 0)
+      assert.isBelow(marker!.x, canvas.width)
+      assert.isAbove(marker!.y, 0)
+      assert.isBelow(marker!.y, canvas.height)
+      assert.equal(markers.length, await notes.locator('li').count())
       const item = notes.locator('li', { hasText: '10 Mar 2026' })
       assert.match((await item.textContent())!.replace(/\s+/g, ' ').trim(), /^Far out 10 Mar 2026: 3 ms, far below the usual \d+–\d+ ms\.$/)
       assert.include(await page.getByTestId('chart-legend').textContent(), 'further outside the band than 1.5 times its height')
