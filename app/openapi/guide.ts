@@ -29,8 +29,8 @@ real 0 stays 0.
 Lists and exports answer the whole window unless asked for pages with \`limit\` (1–1000) and
 \`cursor\`; the body stays a JSON array (or file). When more rows exist the answer has
 \`Link: </api/v1/…&cursor=…>; rel="next"\` (relative to the request): follow it until there is none.
-\`X-Total-Count\` is the number of rows of the whole window. The user and sync-run lists are always
-paged (50 by default).
+A paged answer carries \`X-Total-Count\`, the rows of the whole window. The user and sync-run lists
+are always paged (50 by default).
 
 ## Errors
 

@@ -13,7 +13,7 @@ import {
 import { SAMPLE_TYPES } from '#services/polar/mappers/exercise_samples_mapper'
 
 /**
- * Surface A routes of one exercise's samples, zones and GPS route: JSON, GeoJSON, and GPX 1.1 /
+ * Routes of one exercise's samples, zones and GPS route: JSON, GeoJSON, and GPX 1.1 /
  * TCX v2 files for Strava, Garmin Connect and GPX viewers.
  */
 

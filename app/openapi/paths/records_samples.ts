@@ -18,7 +18,7 @@ import {
 } from '#openapi/components'
 
 /**
- * Surface A routes of the finer-grained data kept beside the daily records: physical information
+ * Routes of the finer-grained data kept beside the daily records: physical information
  * (with its history), per-minute activity samples and continuous heart-rate samples.
  */
 

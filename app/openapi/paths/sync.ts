@@ -12,7 +12,7 @@ import {
   type OpenApiModule,
 } from '#openapi/components'
 
-/** Surface A sync trigger. */
+/** Sync trigger and sync runs. */
 export const tags = [{ name: 'Sync', description: 'Fetch the latest data from Polar now, and follow past and running syncs.' }]
 
 const retryAfterHeader = {
