@@ -14,6 +14,7 @@
 */
 import 'reflect-metadata'
 import { spawnSync } from 'node:child_process'
+import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
@@ -38,8 +39,9 @@ const { values } = parseArgs({
 })
 const days = Math.min(365, Math.max(1, Number(values.days) || 90))
 const port = Number(values.port) || 3333
-const ENV_PATH = 'storage/demo'
-const dir = fileURLToPath(new URL(`${ENV_PATH}/`, APP_ROOT))
+// storage/demo/, or STORAGE_DIR when the caller gives the demo a directory of its own (npm run screenshots).
+const ENV_PATH = (process.env.STORAGE_DIR ?? 'storage/demo').replace(/\/+$/, '')
+const dir = isAbsolute(ENV_PATH) ? ENV_PATH : fileURLToPath(new URL(`${ENV_PATH}/`, APP_ROOT))
 
 const simulator = await startDemoSimulator({ port: Number(values['simulator-port']), days })
 
