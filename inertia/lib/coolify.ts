@@ -43,8 +43,13 @@ export function allowedActions(status: string | null | undefined): { start: bool
   return { start: !running, stop: running, restart: running }
 }
 
+/** True for a git hash; false for a ref such as `HEAD`. */
+export function isCommitHash(commit: string | null | undefined): commit is string {
+  return typeof commit === 'string' && /^[0-9a-f]{8,40}$/i.test(commit)
+}
+
 /** A git commit as 7 characters (anything that is not a hash, like `HEAD`, as it is). */
 export function shortCommit(commit: string | null | undefined): string {
   if (!commit) return '—'
-  return /^[0-9a-f]{8,40}$/i.test(commit) ? commit.slice(0, 7) : commit
+  return isCommitHash(commit) ? commit.slice(0, 7) : commit
 }
