@@ -1,20 +1,16 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { Browser, Page } from 'playwright'
-import env from '#start/env'
 import AdminUser from '#models/admin_user'
-import { opsPrefix } from '#config/surfaces'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { UserService } from '#services/user_service'
 import { UserSyncService } from '#services/sync/user_sync_service'
-import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
-import { allowPrivateOpsTargets, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
+import { SIM_UUIDS } from '#tests/functional/coolify/helpers'
 import { createAdmin } from '#tests/functional/admin/helpers'
 import { completeToken, freshDatabase, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { authorizationRequest, authorizePath, pkce, registerClient, resetRegistrationLimit } from '#tests/helpers/oauth'
 import { axeViolations, baseUrl, launchBrowser, login, openPage, type AxeViolation } from '#tests/browser/helpers'
-
-const selfUrl = () => `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT')}`
+import { useOpsThroughCoolify } from '#tests/browser/coolify_helpers'
 
 /** One page to check: where it is and what shows that it has rendered its content. */
 interface Visit {
@@ -132,16 +128,13 @@ test.group('Accessibility | every admin and docs page passes axe in light and da
     const cleanup = await freshDatabase()
     ctx = await startSimulatorContext('2026-03-15')
     browser = await launchBrowser()
-    const restoreTokens = useTestTokens()
     return async () => {
-      restoreTokens()
       await browser.close()
       await ctx.close()
       await cleanup()
     }
   })
-  allowPrivateOpsTargets(group)
-  useSimulator(group, { opsAppFqdn: selfUrl(), opsToken: TOKENS['*'], opsPrefix })
+  useOpsThroughCoolify(group)
 
   test('first-run setup in {scheme} at {width} px')
     .with(MODES)

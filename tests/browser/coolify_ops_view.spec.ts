@@ -1,62 +1,28 @@
 import { test } from '@japa/runner'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { Browser } from 'playwright'
-import env from '#start/env'
-import { logDir } from '#config/paths'
-import { opsPrefix } from '#config/surfaces'
-import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
-import { allowPrivateOpsTargets, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
-import { createAdmin } from '#tests/functional/admin/helpers'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
-import { horizontalOverflow, launchBrowser, login, openPage } from '#tests/browser/helpers'
+import { finishPage, login, openPage, useAdminBrowser } from '#tests/browser/helpers'
+import { readOpsLog, useOpsThroughCoolify } from '#tests/browser/coolify_helpers'
 
 const LOG_FILE = 'admin-ui-ops-view.log'
-const selfUrl = () => `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT')}`
 
 /** Pino lines whose meaning is in their context fields. */
-async function writeLog() {
-  const time = Date.parse('2026-11-21T08:00:00Z')
-  const lines = [
-    { level: 30, msg: 'sync finished', user: 'u-1', status: 'success', counts: { sleep: 3, recharge: 3 }, duration_ms: 169 },
-    { level: 50, msg: 'sync failed', user: 'u-2', err: { type: 'PolarTimeoutError', message: 'provider timeout' } },
-  ].map((l, i) => JSON.stringify({ ...l, time: time + i * 1000, pid: 1, hostname: 'app' }))
-  await mkdir(logDir, { recursive: true })
-  await writeFile(join(logDir, LOG_FILE), lines.join('\n') + '\n')
-}
+const LOG_LINES = [
+  { level: 30, msg: 'sync finished', user: 'u-1', status: 'success', counts: { sleep: 3, recharge: 3 }, duration_ms: 169 },
+  { level: 50, msg: 'sync failed', user: 'u-2', err: { type: 'PolarTimeoutError', message: 'provider timeout' } },
+]
 
 /** The ops view through Coolify's proxy: log rows with their context, console output readable in its own pane. */
 test.group('Admin UI in Chromium | Ops view', (group) => {
-  let browser: Browser
-  group.each.setup(async () => {
-    const cleanup = await freshDatabase()
-    await createAdmin()
-    return cleanup
-  })
-  group.setup(async () => {
-    const restoreTokens = useTestTokens()
-    await writeLog()
-    browser = await launchBrowser()
-    return async () => {
-      await browser.close()
-      restoreTokens()
-      await rm(join(logDir, LOG_FILE), { force: true })
-    }
-  })
-  allowPrivateOpsTargets(group)
-  useSimulator(group, { opsAppFqdn: selfUrl(), opsToken: TOKENS['*'], opsPrefix })
+  const browser = useAdminBrowser(group)
+  useOpsThroughCoolify(group, { file: LOG_FILE, lines: LOG_LINES })
 
   test('log rows show their context and the console output scrolls in its box beside its exit code, at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 900)
+      const opened = await openPage(browser(), width, 900)
+      const { page } = opened
       await login(page)
-      await page.goto(`/coolify/apps/${SIM_UUIDS.app}/ops`)
-      await page.getByTestId('ops-status').getByText('healthy', { exact: true }).waitFor()
-      await page.getByLabel('File').selectOption(LOG_FILE)
-      await page.getByRole('button', { name: 'Read' }).click()
+      await readOpsLog(page, LOG_FILE)
       const entries = page.getByTestId('log-entries')
-      await entries.waitFor()
       const finished = entries.locator('tr', { hasText: 'sync finished' })
       const text = (await finished.textContent())!.replace(/\s+/g, ' ')
       for (const part of ['user=u-1', 'status=success', 'counts={"sleep":3,"recharge":3}', 'duration_ms=169']) assert.include(text, part)
@@ -88,9 +54,7 @@ test.group('Admin UI in Chromium | Ops view', (group) => {
         // Wide lines scroll inside the pane instead of wrapping or widening the page.
         assert.isAbove(await pre.evaluate((element) => element.scrollWidth - element.clientWidth), 0)
       }
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened)
     })
     .timeout(120_000)
 })

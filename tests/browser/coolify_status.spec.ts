@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
-import type { Browser, Locator } from 'playwright'
+import type { Locator } from 'playwright'
 import { SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
-import { createAdmin } from '#tests/functional/admin/helpers'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
-import { horizontalOverflow, launchBrowser, login, openPage } from '#tests/browser/helpers'
+import { finishPage, login, openPage, useAdminBrowser } from '#tests/browser/helpers'
 
 /** The badge's tone class (ok, warn, bad) or '' when it has none. */
 async function tone(badge: Locator): Promise<string> {
@@ -13,22 +11,14 @@ async function tone(badge: Locator): Promise<string> {
 
 /** Coolify's state shown as people read it, and actions offered only where they make sense. */
 test.group('Admin UI in Chromium | Coolify status and actions', (group) => {
-  let browser: Browser
-  group.setup(async () => {
-    browser = await launchBrowser()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    const cleanup = await freshDatabase()
-    await createAdmin()
-    return cleanup
-  })
+  const browser = useAdminBrowser(group)
   const upstream = useSimulator(group)
 
   test('status badges are coloured from the status strings and commits are short, at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 800)
+      const opened = await openPage(browser(), width, 800)
+      const { page } = opened
       await login(page)
       await page.goto('/coolify')
       const panel = page.getByTestId('application-panel')
@@ -63,15 +53,14 @@ test.group('Admin UI in Chromium | Coolify status and actions', (group) => {
       await services.getByRole('heading', { name: /plausible/ }).waitFor()
       assert.equal(await tone(services.getByRole('heading', { name: /plausible/ }).getByTestId('status-badge')), 'ok')
       assert.equal(await tone(services.getByRole('heading', { name: /uptime-kuma/ }).getByTestId('status-badge')), 'bad')
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened)
     })
 
   test('application logs read as time, level, message and context, with level filter and search, at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 800)
+      const opened = await openPage(browser(), width, 800)
+      const { page } = opened
       await login(page)
       await page.goto('/coolify')
       const panel = page.getByTestId('application-panel')
@@ -89,13 +78,11 @@ test.group('Admin UI in Chromium | Coolify status and actions', (group) => {
       await panel.getByLabel('Search').fill('')
       await panel.getByLabel('Level').selectOption('ERROR')
       await panel.getByText('No matching lines.').waitFor()
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened)
     })
 
   test('Start, Stop and Restart follow the state; Deploy and Stop ask first', async ({ assert }) => {
-    const { page, context, problems } = await openPage(browser)
+    const { page, context, problems } = await openPage(browser())
     await login(page)
     await page.goto('/coolify')
     const panel = page.getByTestId('application-panel')

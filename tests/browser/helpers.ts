@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
+import type { Assert } from '@japa/assert'
+import type { Group } from '@japa/runner/core'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
-import { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, resetLoginThrottle } from '#tests/functional/admin/helpers'
+import { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
+import { emptyDatabase } from '#tests/helpers/database'
 
 export { baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD }
 
@@ -19,6 +22,25 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/**
+ * What most admin UI groups need: Chromium, launched once for the group and closed after it, and
+ * before each test an emptied database holding just the admin account (emptied again after it).
+ * Returns the group's browser.
+ */
+export function useAdminBrowser(group: Group): () => Browser {
+  let browser: Browser | undefined
+  group.setup(async () => {
+    browser = await launchBrowser()
+    return () => browser!.close()
+  })
+  group.each.setup(async () => {
+    await emptyDatabase()
+    await createAdmin()
+    return emptyDatabase
+  })
+  return () => browser!
 }
 
 export interface OpenPage {
@@ -67,6 +89,17 @@ export async function screenshot(page: Page, name: string) {
 /** Pixels the page is wider than the viewport (0 when nothing overflows horizontally). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
+}
+
+/**
+ * The usual end of a test: the page does not overflow its width and logged no problem; then its
+ * context is closed (after a screenshot under tmp/screenshots/ when `shot` names one).
+ */
+export async function finishPage(assert: Assert, { page, context, problems }: OpenPage, shot?: string) {
+  assert.isAtMost(await horizontalOverflow(page), 0, 'horizontal overflow')
+  if (shot) await screenshot(page, shot)
+  assert.deepEqual(problems, [])
+  await context.close()
 }
 
 /** One accessibility problem axe-core found, with where it is. */

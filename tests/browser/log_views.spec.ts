@@ -1,35 +1,22 @@
 import { test } from '@japa/runner'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright'
-import env from '#start/env'
-import { logDir } from '#config/paths'
-import { opsPrefix } from '#config/surfaces'
-import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
-import { allowPrivateOpsTargets, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
-import { createAdmin } from '#tests/functional/admin/helpers'
-import { freshDatabase } from '#tests/functional/sync/simulator_context'
-import { baseUrl, horizontalOverflow, launchBrowser, login, openPage } from '#tests/browser/helpers'
+import type { Page } from 'playwright'
+import { useSimulator } from '#tests/functional/coolify/helpers'
+import { baseUrl, finishPage, login, openPage, useAdminBrowser } from '#tests/browser/helpers'
+import { readOpsLog, useOpsThroughCoolify } from '#tests/browser/coolify_helpers'
 
 const LOG_FILE = 'admin-ui-log-filter.log'
-const selfUrl = () => `http://${env.get('HOST', '127.0.0.1')}:${env.get('PORT')}`
 
 /** Eight pino lines: five INFO, two WARN (40), one ERROR, with context fields to search in. */
-async function writeLog() {
-  const time = Date.parse('2026-11-21T08:00:00Z')
-  const lines = [
-    { level: 30, msg: 'server started', port: 3333 },
-    { level: 30, msg: 'sync finished', user: 'anna', status: 'success' },
-    { level: 40, msg: 'Polar answered slowly', user: 'anna', duration_ms: 4200 },
-    { level: 30, msg: 'sync finished', user: 'bert', status: 'success' },
-    { level: 50, msg: 'sync failed', user: 'carl', err: { message: 'provider timeout' } },
-    { level: 40, msg: 'rate limit low', remaining: 12 },
-    { level: 30, msg: 'request completed', url: '/health' },
-    { level: 30, msg: 'request completed', url: '/api/v1/users' },
-  ].map((l, i) => JSON.stringify({ ...l, time: time + i * 1000, pid: 1, hostname: 'app' }))
-  await mkdir(logDir, { recursive: true })
-  await writeFile(join(logDir, LOG_FILE), lines.join('\n') + '\n')
-}
+const LOG_LINES = [
+  { level: 30, msg: 'server started', port: 3333 },
+  { level: 30, msg: 'sync finished', user: 'anna', status: 'success' },
+  { level: 40, msg: 'Polar answered slowly', user: 'anna', duration_ms: 4200 },
+  { level: 30, msg: 'sync finished', user: 'bert', status: 'success' },
+  { level: 50, msg: 'sync failed', user: 'carl', err: { message: 'provider timeout' } },
+  { level: 40, msg: 'rate limit low', remaining: 12 },
+  { level: 30, msg: 'request completed', url: '/health' },
+  { level: 30, msg: 'request completed', url: '/api/v1/users' },
+]
 
 const rowCount = (page: Page) => page.getByTestId('log-entries').locator('tbody tr').count()
 
@@ -42,35 +29,16 @@ async function waitForRows(page: Page, n: number) {
 
 /** The shared log table on the ops view: level filter and search narrow the rows, at both widths. */
 test.group('Admin UI in Chromium | log filters on the ops view', (group) => {
-  let browser: Browser
-  group.each.setup(async () => {
-    const cleanup = await freshDatabase()
-    await createAdmin()
-    return cleanup
-  })
-  group.setup(async () => {
-    const restoreTokens = useTestTokens()
-    await writeLog()
-    browser = await launchBrowser()
-    return async () => {
-      await browser.close()
-      restoreTokens()
-      await rm(join(logDir, LOG_FILE), { force: true })
-    }
-  })
-  allowPrivateOpsTargets(group)
-  useSimulator(group, { opsAppFqdn: selfUrl(), opsToken: TOKENS['*'], opsPrefix })
+  const browser = useAdminBrowser(group)
+  useOpsThroughCoolify(group, { file: LOG_FILE, lines: LOG_LINES })
 
   test('level filter and search narrow the rows, at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 900)
+      const opened = await openPage(browser(), width, 900)
+      const { page } = opened
       await login(page)
-      await page.goto(`/coolify/apps/${SIM_UUIDS.app}/ops`)
-      await page.getByTestId('ops-status').getByText('healthy', { exact: true }).waitFor()
-      await page.getByLabel('File').selectOption(LOG_FILE)
-      await page.getByRole('button', { name: 'Read' }).click()
-      await page.getByTestId('log-entries').waitFor()
+      await readOpsLog(page, LOG_FILE)
       assert.equal(await rowCount(page), 8)
       assert.equal((await page.getByTestId('log-count').textContent())!.trim(), '8 of 8 lines')
       // Newest first, each row parsed into time, level and message.
@@ -96,31 +64,21 @@ test.group('Admin UI in Chromium | log filters on the ops view', (group) => {
       )
       await page.getByLabel('Search').fill('no such words')
       await page.getByText('No matching lines.').waitFor()
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened)
     })
     .timeout(120_000)
 })
 
 /** Commits copy in full from their short form; a deployment log reads in its own scrolling pane. */
 test.group('Admin UI in Chromium | commits and deployment logs', (group) => {
-  let browser: Browser
-  group.setup(async () => {
-    browser = await launchBrowser()
-    return () => browser.close()
-  })
-  group.each.setup(async () => {
-    const cleanup = await freshDatabase()
-    await createAdmin()
-    return cleanup
-  })
+  const browser = useAdminBrowser(group)
   useSimulator(group)
 
   test('a short commit copies the full hash and the deployment log scrolls inside its pane, at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 800)
+      const opened = await openPage(browser(), width, 800)
+      const { page, context } = opened
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() })
       await login(page)
       await page.goto('/coolify')
@@ -128,8 +86,18 @@ test.group('Admin UI in Chromium | commits and deployment logs', (group) => {
       await deployments.waitFor()
       const full = '9f3c2a1b7e6d5c4b3a29180f7e6d5c4b3a291801'
       const row = deployments.locator('tr', { hasText: 'feat: baselines' })
-      await row.getByRole('button', { name: `Copy commit ${full}` }).click()
+      const commitText = async (text: string) => (await deployments.locator('tr', { hasText: text }).locator('td').nth(1).innerText()).replace(/\s+/g, ' ').trim()
+      // The short hash, its copy link and the message read as separate words, on screen too.
+      assert.equal(await commitText('feat: baselines'), '9f3c2a1 Copy feat: baselines')
+      const copy = row.getByRole('button', { name: `Copy full commit hash ${full}` })
+      const hashBox = (await row.locator('code').boundingBox())!
+      const copyBox = (await copy.boundingBox())!
+      if (Math.abs(copyBox.y - hashBox.y) < hashBox.height) assert.isAtLeast(copyBox.x - (hashBox.x + hashBox.width), 6)
+      // A ref such as HEAD has nothing more to copy than it shows.
+      assert.equal(await commitText('fix: sleep window'), 'HEAD fix: sleep window')
+      await copy.click()
       await row.getByText('Copied.').waitFor()
+      assert.equal(await commitText('feat: baselines'), '9f3c2a1 Copy Copied. feat: baselines')
       assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), full)
 
       await row.getByRole('button', { name: 'Log' }).click()
@@ -144,9 +112,7 @@ test.group('Admin UI in Chromium | commits and deployment logs', (group) => {
       assert.match(style.font, /mono/i)
       assert.include(['auto', 'scroll'], style.overflowX)
       if (width === 375) assert.isAbove(await log.evaluate((element) => element.scrollWidth - element.clientWidth), 0)
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened, `coolify-commits-${width}`)
     })
     .timeout(60_000)
 })

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import type { Group } from '@japa/runner/core'
 import type { Browser, Page } from 'playwright'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { UserService } from '#services/user_service'
@@ -11,7 +12,7 @@ import CardioLoad from '#models/cardio_load'
 import User from '#models/user'
 import { completeToken, freshDatabase, shiftDate, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { createAdmin } from '#tests/functional/admin/helpers'
-import { horizontalOverflow, launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
+import { finishPage, horizontalOverflow, launchBrowser, login, openPage, screenshot } from '#tests/browser/helpers'
 
 interface TickBox {
   text: string
@@ -43,19 +44,37 @@ function assertApart(assert: { isAtMost: (a: number, b: number, m?: string) => v
 /** The day whose HRV the setup makes unusual (far below the usual range). */
 const ODD_DAY = '2026-03-10'
 
-/** A year of data on the simulator, shown on the overview at every range and width. */
-test.group('Admin UI in Chromium | Overview', (group) => {
-  let browser: Browser
-  let ctx: SimulatorContext
-  const userId = 'year-user'
-
+/**
+ * For a whole group: an emptied database with the admin, the Polar simulator (`simulator` are its
+ * arguments), `userId` connected and synced for `days` with ODD_DAY's HRV made far unusual, then
+ * `seed` for anything more, and Chromium. The group's browser and simulator context are returned.
+ */
+function useSyncedUser(group: Group, userId: string, days: number, simulator: Parameters<typeof startSimulatorContext>, seed?: (user: User) => Promise<void>) {
+  const state = {} as { browser: Browser; ctx: SimulatorContext }
   group.setup(async () => {
     const cleanup = await freshDatabase()
-    ctx = await startSimulatorContext()
+    state.ctx = await startSimulatorContext(...simulator)
     await createAdmin()
     const user = await (await app.container.make(UserService)).findOrCreate(userId)
     await (await app.container.make(ProviderTokenService)).store(user, completeToken(userId))
-    await (await app.container.make(UserSyncService)).sync(user, { days: 365, trigger: 'command' })
+    await (await app.container.make(UserSyncService)).sync(user, { days, trigger: 'command' })
+    // One night far outside the stored baseline (computed by the sync), for the anomaly marker.
+    await NightlyRecharge.query().where('userId', user.id).where('date', ODD_DAY).update({ hrvAvg: 3 })
+    await seed?.(user)
+    state.browser = await launchBrowser()
+    return async () => {
+      await state.browser.close()
+      await state.ctx.close()
+      await cleanup()
+    }
+  })
+  return state
+}
+
+/** A year of data on the simulator, shown on the overview at every range and width. */
+test.group('Admin UI in Chromium | Overview', (group) => {
+  const userId = 'year-user'
+  const synced = useSyncedUser(group, userId, 365, [], async (user) => {
     // Polar lists the last 28 days only: a year of daily activity, as a long-time user has it.
     await DailyActivity.query().where('userId', user.id).delete()
     await DailyActivity.createMany(
@@ -65,19 +84,11 @@ test.group('Admin UI in Chromium | Overview', (group) => {
         steps: 6000 + ((i * 137) % 5000),
       }))
     )
-    // One night far outside the stored baseline (computed by the sync), for the anomaly marker.
-    await NightlyRecharge.query().where('userId', user.id).where('date', ODD_DAY).update({ hrvAvg: 3 })
-    browser = await launchBrowser()
-    return async () => {
-      await browser.close()
-      await ctx.close()
-      await cleanup()
-    }
   })
 
   test('x-axis labels never overlap, at every range and at 1280 and 375 px', async ({ assert }) => {
     for (const width of [1280, 375]) {
-      const { page, context, problems } = await openPage(browser, width, 900)
+      const { page, context, problems } = await openPage(synced.browser, width, 900)
       await login(page)
       for (const days of [7, 30, 90, 365]) {
         await page.goto(`/admin/overview?user=${userId}&days=${days}`)
@@ -103,7 +114,7 @@ test.group('Admin UI in Chromium | Overview', (group) => {
   }).timeout(180_000)
 
   test('insights read as words: no raw enums or mangled acronyms', async ({ assert }) => {
-    const { page, context, problems } = await openPage(browser)
+    const { page, context, problems } = await openPage(synced.browser)
     await login(page)
     await page.goto(`/admin/overview?user=${userId}&days=30`)
     const insights = page.getByTestId('insights')
@@ -119,7 +130,7 @@ test.group('Admin UI in Chromium | Overview', (group) => {
 
   test('the user picker tells users apart and stays readable for an unknown user', async ({ assert }) => {
     for (const width of [1280, 375]) {
-      const { page, context, problems } = await openPage(browser, width, 800)
+      const { page, context, problems } = await openPage(synced.browser, width, 800)
       await login(page)
       await page.goto(`/admin/overview?user=${userId}`)
       const picker = page.getByLabel('User')
@@ -146,30 +157,20 @@ test.group('Admin UI in Chromium | Overview', (group) => {
 
 /** The headline tiles, range control, day readout, anomalies, badges, freshness and dark theme. */
 test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
-  let browser: Browser
-  let ctx: SimulatorContext
   const userId = 'daily-user'
   const today = '2026-03-15'
-
-  group.setup(async () => {
-    const cleanup = await freshDatabase()
-    // Four months of every type, so the 90-day and custom ranges are full.
-    ctx = await startSimulatorContext(today, { window: 120 })
-    await createAdmin()
-    const user = await (await app.container.make(UserService)).findOrCreate(userId)
-    await (await app.container.make(ProviderTokenService)).store(user, completeToken(userId))
-    await (await app.container.make(UserSyncService)).sync(user, { days: 120, trigger: 'command' })
-    await NightlyRecharge.query().where('userId', user.id).where('date', ODD_DAY).update({ hrvAvg: 3 })
-    browser = await launchBrowser()
-    return async () => {
-      await browser.close()
-      await ctx.close()
-      await cleanup()
-    }
-  })
-  group.each.setup(() => () => ctx.clock.set(`${today}T12:00:00`))
+  // Four months of every type, so the 90-day and custom ranges are full.
+  const synced = useSyncedUser(group, userId, 120, [today, { window: 120 }])
+  group.each.setup(() => () => synced.ctx.clock.set(`${today}T12:00:00`))
 
   const userRow = async () => (await User.findByOrFail('externalId', userId)).id
+  /** A signed-in page at `width` showing the user's overview for `query`. */
+  async function openOverview(width: number, query = 'days=30') {
+    const opened = await openPage(synced.browser, width, 900)
+    await login(opened.page)
+    await opened.page.goto(`/admin/overview?user=${userId}&${query}`)
+    return opened
+  }
 
   test('headline tiles carry the simulator\'s latest values with trend and band, and the freshness line counts at {$self} px')
     .with([1280, 375])
@@ -180,10 +181,9 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       const cardio = await CardioLoad.query().where('userId', id).whereNotNull('cardioLoadRatio').orderBy('date', 'desc').firstOrFail()
       assert.equal(night.date, today)
 
-      const { page, context, problems } = await openPage(browser, width, 900)
-      await login(page)
-      ctx.clock.set(`${today}T12:03:30`)
-      await page.goto(`/admin/overview?user=${userId}&days=30`)
+      synced.ctx.clock.set(`${today}T12:03:30`)
+      const opened = await openOverview(width)
+      const { page } = opened
       const tiles = page.getByTestId('tiles')
       await tiles.waitFor()
       const value = async (key: string) => (await tiles.locator(`[data-tile="${key}"] [data-testid="tile-value"]`).textContent())!.trim()
@@ -211,19 +211,15 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       const freshness = page.getByTestId('freshness')
       assert.equal((await freshness.textContent())!.replace(/\s+/g, ' ').trim(), 'Up to date Last night synced 3 min ago')
 
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      await screenshot(page, `overview-tiles-${width}`)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened, `overview-tiles-${width}`)
     })
     .timeout(60_000)
 
   test('the range control switches presets and a custom range; the axis stays apart at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 900)
-      await login(page)
-      await page.goto(`/admin/overview?user=${userId}&days=7`)
+      const opened = await openOverview(width, 'days=7')
+      const { page } = opened
       const heading = page.getByTestId('range-heading')
       assert.equal((await heading.textContent())!.replace(/\s+/g, ' ').trim(), '9 Mar 2026 – 15 Mar 2026 (7 days)')
 
@@ -262,10 +258,7 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       await page.getByRole('alert').getByText('A custom range covers at most 1096 days.').waitFor()
       assert.match(page.url(), /from=2025-11-20/)
 
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      await screenshot(page, `overview-custom-${width}`)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened, `overview-custom-${width}`)
     })
     .timeout(90_000)
 
@@ -273,9 +266,8 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
     .with([1280, 375])
     .run(async ({ assert }, width) => {
       const id = await userRow()
-      const { page, context, problems } = await openPage(browser, width, 900)
-      await login(page)
-      await page.goto(`/admin/overview?user=${userId}&days=30`)
+      const opened = await openOverview(width)
+      const { page } = opened
       const figure = page.locator('figure[data-chart="sleep_score"]')
       const box = figure.getByTestId('chart-box')
       await box.locator('canvas').waitFor()
@@ -315,19 +307,15 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       await page.keyboard.press('Home')
       assert.match((await live.textContent())!, /^\w{3} \d{1,2} \w{3} 2026: HRV \(RMSSD\) /)
 
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      await screenshot(page, `overview-readout-${width}`)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened, `overview-readout-${width}`)
     })
     .timeout(60_000)
 
   test('an unusual night is marked on its chart and explained, and insights carry badges at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 900)
-      await login(page)
-      await page.goto(`/admin/overview?user=${userId}&days=30`)
+      const opened = await openOverview(width)
+      const { page } = opened
       const figure = page.locator('figure[data-chart="hrv_rmssd"]')
       const notes = figure.getByTestId('anomalies')
       await notes.waitFor()
@@ -367,17 +355,14 @@ test.group('Admin UI in Chromium | Overview worth opening daily', (group) => {
       const suggestions = insights.getByTestId('suggestion')
       assert.isAtLeast(await suggestions.count(), 1)
       assert.match((await suggestions.first().locator('[data-badge]').textContent())!, /^\d+% confident$/)
-
-      assert.isAtMost(await horizontalOverflow(page), 0)
-      assert.deepEqual(problems, [])
-      await context.close()
+      await finishPage(assert, opened)
     })
     .timeout(60_000)
 
   test('the dark theme follows prefers-color-scheme, charts included, at {$self} px')
     .with([1280, 375])
     .run(async ({ assert }, width) => {
-      const { page, context, problems } = await openPage(browser, width, 900)
+      const { page, context, problems } = await openPage(synced.browser, width, 900)
       await page.emulateMedia({ colorScheme: 'dark' })
       await login(page)
       await page.goto(`/admin/overview?user=${userId}&days=30`)
