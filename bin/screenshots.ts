@@ -15,12 +15,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from 'playwright'
 import { start as startCoolify, SIM_UUIDS } from '#simulators/coolify/simulator'
+import { freePort } from '#tests/helpers/free_port'
 
 const { values } = parseArgs({
   options: {
@@ -34,17 +34,6 @@ const outDir = join(root, values.out!)
 const storageDir = join(root, 'tmp/screenshots-demo')
 const EMAIL = 'admin@example.com'
 const PASSWORD = `screenshots-${randomBytes(8).toString('hex')}`
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /** One page to photograph: where it is, what shows it has rendered, and how tall a desktop shot is. */
 interface Shot {
