@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -10,11 +11,12 @@ import { ExerciseFactory } from '#database/factories/exercise_factory'
 import { HeartRateDayFactory } from '#database/factories/heart_rate_day_factory'
 import { SleepRecordFactory } from '#database/factories/sleep_record_factory'
 import { ApiKeyService } from '#services/auth/api_key_service'
+import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { UserCoverageService } from '#services/admin/user_coverage_service'
 import { DATA_TYPES } from '#services/records/data_types'
 import { freshDatabase } from '#tests/functional/sync/simulator_context'
 import { createUser, daysAgo, serviceApiKey } from '#tests/helpers/fixtures'
-import { baseUrl, loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
+import { AdminBrowser, baseUrl, loggedInAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 
 test.group('Admin UI | display name', (group) => {
   group.each.setup(async () => {
@@ -204,5 +206,80 @@ test.group('Admin UI | per-user page', (group) => {
     assert.equal(audit.actor, 'admin@example.com')
     const list = await browser.visit('/admin/users')
     assert.match(list.page!.props.flash.success, /doomed_user/)
+  })
+})
+
+test.group('Admin UI | per-user page guards', (group) => {
+  group.each.setup(async () => {
+    const cleanup = await freshDatabase()
+    await resetLoginThrottle()
+    return cleanup
+  })
+
+  /** Every route of the per-user page with what it changes when it goes through. */
+  const routes = (prefix: string) =>
+    [
+      ['GET', '/admin/users/guarded_user', undefined],
+      ['GET', '/admin/users/guarded_user/takeout', undefined],
+      ['PATCH', '/admin/users/guarded_user', { display_name: 'Forged' }],
+      ['DELETE', `/admin/users/guarded_user/api-keys/${prefix}`, undefined],
+      ['DELETE', '/admin/users/guarded_user', { confirm: 'guarded_user' }],
+    ] as const
+
+  async function assertUnchanged(assert: Assert, userId: number, keyId: number, what: string) {
+    const user = await User.find(userId)
+    assert.isNotNull(user, `user kept after ${what}`)
+    assert.isNull(user!.displayName, `name kept after ${what}`)
+    assert.isNull((await ApiKey.findOrFail(keyId)).revokedAt, `key kept after ${what}`)
+  }
+
+  test('without an admin session every route of the page leads to the login and changes nothing', async ({ assert }) => {
+    await loggedInAdmin()
+    const user = await createUser('guarded_user')
+    const { apiKey } = await (await app.container.make(ApiKeyService)).create('phone', 'guarded_user')
+    const anonymous = new AdminBrowser()
+    await anonymous.get('/admin/login')
+    for (const [method, path, form] of routes(apiKey.prefix)) {
+      const response = await anonymous.request(method, path, { form })
+      assert.equal(response.status, 302, `${method} ${path}`)
+      assert.match(response.location!, /^\/admin\/login/, `${method} ${path}`)
+      assert.notInclude(response.text, 'PK', `${method} ${path}`)
+      await assertUnchanged(assert, user.id, apiKey.id, `${method} ${path}`)
+    }
+  })
+
+  test('a signed-in change without the XSRF token is refused and changes nothing', async ({ assert }) => {
+    const browser = await loggedInAdmin()
+    const user = await createUser('guarded_user')
+    const { apiKey } = await (await app.container.make(ApiKeyService)).create('phone', 'guarded_user')
+    for (const [method, path, form] of routes(apiKey.prefix).filter(([method]) => method !== 'GET')) {
+      const response = await browser.request(method, path, { form, xsrf: false })
+      assert.notEqual(response.location, '/admin/users', `${method} ${path}`)
+      await assertUnchanged(assert, user.id, apiKey.id, `${method} ${path}`)
+    }
+    // The same requests with the token go through: the refusal was the token's.
+    await browser.request('DELETE', `/admin/users/guarded_user/api-keys/${apiKey.prefix}`)
+    assert.isNotNull((await ApiKey.findOrFail(apiKey.id)).revokedAt)
+  })
+
+  test('the page carries no key hash, plain key or Polar token, and an unknown key or user changes nothing', async ({ assert }) => {
+    const browser = await loggedInAdmin()
+    const user = await createUser('guarded_user')
+    const secret = 'polar-access-token-never-shown-0123456789'
+    await (await app.container.make(ProviderTokenService)).store(user, secret)
+    const { apiKey, plain } = await (await app.container.make(ApiKeyService)).create('phone', 'guarded_user')
+
+    const page = await browser.visit('/admin/users/guarded_user')
+    assert.isTrue(page.page!.props.detail.user.connected)
+    for (const text of [apiKey.keyHash, plain, secret]) assert.notInclude(page.text, text)
+    assert.deepEqual(Object.keys(page.page!.props.detail.keys[0]).sort(), ['created_at', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scope'])
+
+    // A prefix that is no key, a malformed one and a user that does not exist.
+    const unknown = await browser.request('DELETE', '/admin/users/guarded_user/api-keys/hrv_00000000')
+    assert.equal(unknown.location, '/admin/users/guarded_user')
+    assert.equal((await browser.request('DELETE', '/admin/users/guarded_user/api-keys/not-a-prefix')).status, 302)
+    assert.equal((await browser.request('DELETE', `/admin/users/nobody_here/api-keys/${apiKey.prefix}`)).status, 404)
+    assert.equal((await browser.request('DELETE', '/admin/users/nobody_here', { form: { confirm: 'nobody_here' } })).status, 404)
+    await assertUnchanged(assert, user.id, apiKey.id, 'unknown targets')
   })
 })
