@@ -3,60 +3,96 @@
 | HTTP benchmark
 |--------------------------------------------------------------------------
 |
-| One user with three years of history (synced from the simulator, see
-| tasks/seed_history.ts), one web process (bench/server.ts, HRVAULT_ROLE=web),
-| autocannon on loopback at 1 and 16 connections against the data endpoints
-| and, in the same run, the bare JSON route. SQLite runs the self-hosted
-| profile (rate limits in the database); PostgreSQL the scale-out one (Redis).
+| One user with a year of history (synced from the simulator, see
+| tasks/seed_history.ts), web processes under autocannon on loopback at 1 and
+| 16 connections. Every figure is also given as a ratio to a raw node:http
+| JSON server (bench/raw_server.ts) measured in the same run, just before and
+| after the process's routes, and to the bare AdonisJS route of the same
+| process; the web process's CPU time per request is read from /proc. SQLite
+| runs the self-hosted profile (one process, `npm start` defaults);
+| PostgreSQL + Redis the scale-out one.
+|
+| Variants, each its own process:
+|   npm start  `npm start` as shipped: the compiled build (build/bench/server.js,
+|              the entry bin/start.mjs runs plus the bench routes), HRVAULT_ROLE=all,
+|              read cache on, `npm start`'s V8 flags
+|   uncached   the same with RESPONSE_CACHE_MB=0: every request runs its queries
+|   reference  the earlier reference configuration: TypeScript loader
+|              (bench/server.ts), HRVAULT_ROLE=web, read cache on
 |
 */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { freePort } from '#tests/helpers/free_port'
 import { baseEnv, createDatabase } from './lib/databases.js'
 import { load, type LoadResult } from './lib/load.js'
-import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
+import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
+
+export const HISTORY_DAYS = 365
+const USER = '/api/v1/users/bench'
 
 export const HTTP_ROUTES = [
-  { name: 'bare JSON route', path: '/api/__bench/bare' },
-  { name: 'authenticated bare route', path: '/api/__bench/authenticated' },
-  { name: 'insights', path: '/api/v1/users/bench/insights' },
-  { name: 'sleep?days=365', path: '/api/v1/users/bench/sleep?days=365' },
-  { name: 'baselines', path: '/api/v1/users/bench/baselines' },
-  { name: 'anomalies', path: '/api/v1/users/bench/anomalies' },
-  { name: 'export sleep.csv?days=365', path: '/api/v1/users/bench/export/sleep.csv?days=365' },
+  { name: 'bare JSON route', path: '/api/__bench/bare', data: false },
+  { name: '/health', path: '/health', data: false },
+  { name: 'authenticated bare route', path: '/api/__bench/authenticated', data: false },
+  { name: 'unknown path (404)', path: '/api/v1/nothing-here', data: false },
+  { name: 'insights', path: `${USER}/insights`, data: true },
+  { name: 'sleep?days=365', path: `${USER}/sleep?days=365`, data: true },
+  { name: 'baselines', path: `${USER}/baselines`, data: true },
+  { name: 'anomalies', path: `${USER}/anomalies`, data: true },
+  { name: 'export sleep.csv?days=365', path: `${USER}/export/sleep.csv?days=365`, data: true },
 ]
+/** The answers with uncached targets: a year of sleep, its CSV and insights. */
+export const HEAVY_ROUTES = new Set(['insights', 'sleep?days=365', 'export sleep.csv?days=365'])
 export const CONNECTIONS = [1, 16]
+
 /**
- * V8 flags of the memory-capped variant: the defaults `npm start` puts in front of the user's own
- * NODE_OPTIONS (package.json), so the run measures what production starts with.
+ * V8 flags `npm start` puts in front of the user's own NODE_OPTIONS (package.json), so every
+ * variant runs with what production starts with.
  */
 export const TUNED_NODE_OPTIONS = startScriptNodeOptions()
 
-function startScriptNodeOptions(): string {
+function startScript(): string {
   const pkg = JSON.parse(readFileSync(new URL('package.json', APP_ROOT), 'utf8')) as { scripts: Record<string, string> }
-  const match = /NODE_OPTIONS="([^"$]*?)\s*\$NODE_OPTIONS"/.exec(pkg.scripts.start)
+  return pkg.scripts.start
+}
+
+function startScriptNodeOptions(): string {
+  const match = /NODE_OPTIONS="([^"$]*?)\s*\$NODE_OPTIONS"/.exec(startScript())
   if (!match) throw new Error('package.json "start" sets no default NODE_OPTIONS')
   return match[1]
 }
 
-/** One route measured at some connection counts, each run with its ratio to the bare route of the same process. */
+/** Other environment defaults `npm start` sets (MALLOC_ARENA_MAX), for every web process of the bench. */
+export const START_SCRIPT_ENV: Record<string, string> = Object.fromEntries(
+  [...startScript().matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1], m[2]])
+)
+
+export interface Run extends LoadResult {
+  ratio_to_raw: number | null
+  ratio_to_bare: number | null
+  /** CPU time (user + system) of the web process per answered request, µs. */
+  cpu_us_per_request: number | null
+}
+
 export interface RouteResult {
   name: string
   path: string
   status: number
   bytes: number
-  /** ratio_to_authenticated: to the bare answer behind the API key check and rate limiter (the fixed cost of every data route). */
-  runs: Array<LoadResult & { ratio_to_bare: number | null; ratio_to_authenticated: number | null }>
+  runs: Run[]
 }
 
-/** One web process under load: how it was started, its routes and its memory. */
 export interface ProcessResult {
-  /** What the variant is and why it is measured. */
-  variant: string
+  variant: 'npm start' | 'uncached' | 'reference'
+  description: string
   node_options: string
-  /** RESPONSE_CACHE_MB of the process (0: read cache off). */
   response_cache_mb: number
   compiled: boolean
+  role: string
+  /** The raw node:http server at each connection count: before and after this process's routes. */
+  raw: Record<string, { before: LoadResult; after: LoadResult; mean_req_per_s: number; cpu_us_per_request: number }>
+  load_average_1m: { start: number; end: number }
   rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
   memory_after_load: Record<string, number> | null
   routes: RouteResult[]
@@ -66,18 +102,17 @@ export interface HttpBenchResult {
   database: 'sqlite' | 'pg'
   profile: string
   seed: { days: number; windows: number; rows_written: number; seconds: number; method: string }
-  /**
-   * `npm start`'s configuration (its V8 flags, read cache on): after the first request of a URL,
-   * repeats are cache hits until the user's data changes.
-   */
-  cached: ProcessResult
-  /** The same with the read cache off: every request runs its handler and queries. */
-  uncached: ProcessResult
-  /** The cached configuration from `node ace build` output (no TypeScript loader), 16 connections. */
-  compiled: ProcessResult | null
+  variants: ProcessResult[]
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
+const ratio = (a: number, b: number | undefined) => (b ? Math.round((a / b) * 1000) / 1000 : null)
+
+/** CPU time (user + system) a process has used, µs (Linux /proc). */
+export function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100
+}
 
 async function memoryOf(base: string): Promise<Record<string, number> | null> {
   try {
@@ -88,17 +123,33 @@ async function memoryOf(base: string): Promise<Record<string, number> | null> {
   }
 }
 
+/** Load on one URL with the server's CPU per request. */
+async function measure(server: Started, url: string, connections: number, seconds: number, headers: Record<string, string> = {}) {
+  await load(url, { connections, seconds: 1, headers })
+  const before = cpuUs(server.pid)
+  const result = await load(url, { connections, seconds, headers })
+  return { result, cpu: Math.round((cpuUs(server.pid) - before) / Math.max(1, result.requests)) }
+}
+
+async function startRaw(): Promise<{ server: Started; url: string }> {
+  const port = await freePort()
+  const server = startNode(['bench/raw_server.ts'], { ...START_SCRIPT_ENV, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS })
+  const url = `http://127.0.0.1:${port}/`
+  await waitForHttp(url, 20_000, server)
+  return { server, url }
+}
+
 /**
  * Starts bench/server.ts (or its compiled build/bench/server.js). On PostgreSQL, start/migrate.ts
  * can fail with "unable to release database lock" (the migrator's advisory lock is taken and
  * released on different pooled connections); such a start is retried, up to three attempts.
  */
-async function startServer(env: Record<string, string>, nodeOptions: string, compiled = false) {
+async function startServer(env: Record<string, string>, compiled: boolean) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     const entry = compiled ? 'build/bench/server.js' : 'bench/server.ts'
-    const server = startNode([entry], { ...env, PORT: String(port), NODE_OPTIONS: nodeOptions }, { compiled })
+    const server = startNode([entry], { ...START_SCRIPT_ENV, ...env, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { compiled })
     try {
       await waitForHttp(`${base}/health`, 60_000, server)
       return { server, base }
@@ -111,13 +162,16 @@ async function startServer(env: Record<string, string>, nodeOptions: string, com
 }
 
 interface VariantOptions {
-  variant: string
+  variant: ProcessResult['variant']
+  description: string
   responseCacheMb: number
-  compiled?: boolean
+  compiled: boolean
+  role: 'all' | 'web'
   connections: number[]
+  routes: typeof HTTP_ROUTES
 }
 
-/** Starts one web process, loads every route at each connection count, and samples its memory. */
+/** Starts one web process, measures the raw server and every route at each connection count, and samples memory. */
 async function measureProcess(
   kind: string,
   env: Record<string, string>,
@@ -126,39 +180,40 @@ async function measureProcess(
   options: VariantOptions,
   log: (line: string) => void
 ): Promise<ProcessResult> {
-  const label = `http/${kind}/${options.variant.split(':')[0]}`
+  const label = `http/${kind}/${options.variant}`
+  const loadStart = loadavg()[0]
   const { server, base } = await startServer(
-    { ...env, RESPONSE_CACHE_MB: String(options.responseCacheMb) },
-    TUNED_NODE_OPTIONS,
+    { ...env, RESPONSE_CACHE_MB: String(options.responseCacheMb), HRVAULT_ROLE: options.role },
     options.compiled
   )
+  const raw = await startRaw()
   try {
+    // The web process has finished starting (migrations, workers) before anything is measured.
     await sleep(2000)
+    const rawBefore = new Map<number, Awaited<ReturnType<typeof measure>>>()
+    for (const connections of options.connections) rawBefore.set(connections, await measure(raw.server, raw.url, connections, seconds))
+    await sleep(1000)
     const idle = rssMb(server.pid)
     let peak = idle ?? 0
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(server.pid) ?? 0)
     }, 250)
     const routes: RouteResult[] = []
-    for (const route of HTTP_ROUTES) {
+    for (const route of options.routes) {
       const probe = await fetch(base + route.path, { headers })
       const body = await probe.arrayBuffer()
-      if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}`)
-      const runs = []
+      const expected = route.path.includes('nothing-here') ? 404 : 200
+      if (probe.status !== expected) throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}`)
+      const runs: Run[] = []
       for (const connections of options.connections) {
-        await load(base + route.path, { connections, seconds: 1, headers })
-        const result = await load(base + route.path, { connections, seconds, headers })
-        const ratioTo = (name: string) => {
-          const reference = routes.find((r) => r.name === name)?.runs.find((r) => r.connections === connections)
-          return reference ? Math.round((result.req_per_s / reference.req_per_s) * 1000) / 1000 : null
-        }
-        const ratio = ratioTo('bare JSON route')
-        const ratioAuthenticated = ratioTo('authenticated bare route')
-        runs.push({ ...result, ratio_to_bare: ratio, ratio_to_authenticated: ratioAuthenticated })
+        const { result, cpu } = await measure(server, base + route.path, connections, seconds, headers)
+        const bare = routes.find((r) => r.name === 'bare JSON route')?.runs.find((r) => r.connections === connections)
+        const rawRun = rawBefore.get(connections)!.result
+        runs.push({ ...result, ratio_to_raw: ratio(result.req_per_s, rawRun.req_per_s), ratio_to_bare: ratio(result.req_per_s, bare?.req_per_s), cpu_us_per_request: cpu })
         log(
           `${label}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
-            `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms${ratio !== null ? ` ratio ${ratio}` : ''}` +
-            `${ratioAuthenticated !== null ? ` (authenticated ${ratioAuthenticated})` : ''}${result.non_2xx ? ` non-2xx ${result.non_2xx}` : ''}`
+            `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms, ${cpu} µs CPU/req` +
+            `${bare ? ` ×bare ${ratio(result.req_per_s, bare.req_per_s)}` : ''}${result.non_2xx && expected === 200 ? ` non-2xx ${result.non_2xx}` : ''}${result.errors ? ` errors ${result.errors}` : ''}`
         )
       }
       routes.push({ name: route.name, path: route.path, status: probe.status, bytes: body.byteLength, runs })
@@ -167,51 +222,97 @@ async function measureProcess(
     await sleep(1000)
     const after = rssMb(server.pid)
     const memoryAfter = await memoryOf(base)
+    // The raw server again, after the routes: the ratios use the mean of both measurements.
+    const rawResults: ProcessResult['raw'] = {}
+    for (const connections of options.connections) {
+      const before = rawBefore.get(connections)!
+      const again = await measure(raw.server, raw.url, connections, seconds)
+      const mean = Math.round(((before.result.req_per_s + again.result.req_per_s) / 2) * 10) / 10
+      rawResults[String(connections)] = { before: before.result, after: again.result, mean_req_per_s: mean, cpu_us_per_request: before.cpu }
+      for (const route of routes) {
+        const run = route.runs.find((r) => r.connections === connections)
+        if (run) run.ratio_to_raw = ratio(run.req_per_s, mean)
+      }
+      log(`${label}: raw node:http              c=${String(connections).padStart(2)} ${before.result.req_per_s} req/s before, ${again.result.req_per_s} after, ${before.cpu} µs CPU/req`)
+    }
     log(`${label}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB; heap ${JSON.stringify(memoryAfter)}`)
     return {
       variant: options.variant,
+      description: options.description,
       node_options: TUNED_NODE_OPTIONS,
       response_cache_mb: options.responseCacheMb,
-      compiled: options.compiled ?? false,
+      compiled: options.compiled,
+      role: options.role,
+      raw: rawResults,
+      load_average_1m: { start: Math.round(loadStart * 100) / 100, end: Math.round(loadavg()[0] * 100) / 100 },
       rss_mb: { idle, after_load: after, peak_sampled: Math.max(peak, after ?? 0) },
       memory_after_load: memoryAfter,
       routes,
     }
   } finally {
     await server.stop()
+    await raw.server.stop()
   }
 }
 
-export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: (line: string) => void): Promise<HttpBenchResult> {
+export async function runHttpBench(
+  kind: 'sqlite' | 'pg',
+  seconds: number,
+  log: (line: string) => void,
+  compiledAvailable: boolean
+): Promise<HttpBenchResult> {
   const db = await createDatabase(kind, { redis: kind === 'pg' })
-  const env = { ...baseEnv(), ...db.env }
+  // `npm start` defaults: the bench only adds an unreachable rate-limit ceiling and no Polar sync.
+  const env: Record<string, string> = { ...baseEnv(), ...db.env, SYNC_ENABLED: 'false' }
   try {
-    log(`http/${kind}: seeding 3 years of history from the simulator`)
+    log(`http/${kind}: seeding ${HISTORY_DAYS} days of history from the simulator`)
     const seed = lastJson<{ apiKey: string; rowsWritten: number; windows: number; days: number; seconds: number }>(
-      await runNode(['bench/tasks/seed_history.ts', '--days', '1095'], env)
+      await runNode(['bench/tasks/seed_history.ts', '--days', String(HISTORY_DAYS)], env)
     )
     log(`http/${kind}: seeded ${seed.rowsWritten} rows in ${seed.windows} windows, ${seed.seconds} s`)
     const headers = { 'X-API-Key': seed.apiKey }
-    const measure = (options: VariantOptions) => measureProcess(kind, env, headers, seconds, options, log)
-    const cached = await measure({
-      variant: 'cached: npm start configuration, read cache on (repeats of a URL are cache hits)',
-      responseCacheMb: 32,
-      connections: CONNECTIONS,
-    })
-    const uncached = await measure({
-      variant: 'uncached: read cache off (RESPONSE_CACHE_MB=0), every request runs its queries',
-      responseCacheMb: 0,
-      connections: CONNECTIONS,
-    })
-    let compiled: ProcessResult | null = null
-    if (existsSync(new URL('build/bench/server.js', APP_ROOT))) {
-      compiled = await measure({ variant: 'compiled: node ace build output, read cache on', responseCacheMb: 32, compiled: true, connections: [16] })
+    const run = (options: VariantOptions) => measureProcess(kind, env, headers, seconds, options, log)
+    const variants: ProcessResult[] = []
+    if (compiledAvailable) {
+      variants.push(
+        await run({
+          variant: 'npm start',
+          description: '`npm start` as shipped: compiled build, HRVAULT_ROLE=all, read cache on (repeats of a URL are cache hits)',
+          responseCacheMb: 32,
+          compiled: true,
+          role: 'all',
+          connections: CONNECTIONS,
+          routes: HTTP_ROUTES,
+        })
+      )
+      variants.push(
+        await run({
+          variant: 'uncached',
+          description: 'the same with the read cache off (RESPONSE_CACHE_MB=0): every request runs its queries',
+          responseCacheMb: 0,
+          compiled: true,
+          role: 'all',
+          connections: CONNECTIONS,
+          routes: HTTP_ROUTES.filter((r) => r.data || r.name === 'bare JSON route'),
+        })
+      )
     } else {
-      log(`http/${kind}: no build/bench/server.js (node ace build failed?); compiled variant skipped`)
+      log(`http/${kind}: no build/bench/server.js (node ace build failed?); npm start variants skipped`)
     }
+    variants.push(
+      await run({
+        variant: 'reference',
+        description: 'earlier reference configuration: TypeScript loader (bench/server.ts), HRVAULT_ROLE=web, read cache on',
+        responseCacheMb: 32,
+        compiled: false,
+        role: 'web',
+        connections: [16],
+        routes: HTTP_ROUTES,
+      })
+    )
     return {
       database: kind,
-      profile: kind === 'pg' ? 'PostgreSQL + Redis (rate limits in Redis)' : 'SQLite (rate limits in the database)',
+      profile: kind === 'pg' ? 'PostgreSQL + Redis (rate limits in Redis)' : 'SQLite (one process: rate limits counted in process)',
       seed: {
         days: seed.days,
         windows: seed.windows,
@@ -219,9 +320,7 @@ export async function runHttpBench(kind: 'sqlite' | 'pg', seconds: number, log: 
         seconds: seed.seconds,
         method: 'back-filled through the sync engine from the Polar simulator in 28-day windows',
       },
-      cached,
-      uncached,
-      compiled,
+      variants,
     }
   } finally {
     await db.drop()

@@ -3,7 +3,8 @@
 | Benchmark HTTP server
 |--------------------------------------------------------------------------
 |
-| The production entrypoint (bin/server.ts) plus two extra routes:
+| The production entrypoint (bin/server.ts, which `npm start` runs compiled)
+| plus two extra routes:
 | `GET /api/__bench/bare`, a bare JSON answer that goes through the same server
 | and router middleware as the API routes (as an `/api` path: no session,
 | no CSRF) but does no work, and `GET /api/__bench/authenticated`, the same
@@ -13,7 +14,9 @@
 |
 */
 import 'reflect-metadata'
+import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { answerClientError, MAX_HEADER_BYTES } from '#exceptions/client_error_response'
 import { APP_ROOT, IMPORTER } from '../bin/app_root.js'
 
 new Ignitor(APP_ROOT, { importer: IMPORTER })
@@ -29,6 +32,9 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       // The same answer behind the API key check and the rate limiter every data route pays for.
       router.get('/api/__bench/authenticated', bare).use([middleware.apiKey(), middleware.apiRateLimit()])
       router.get('/__bench/memory', () => process.memoryUsage())
+      // The process's monotonic clock in µs: the time base of a --cpu-prof profile's samples, so
+      // bench/profile.ts keeps only the samples of its load window.
+      router.get('/__bench/clock', () => ({ us: Number(process.hrtime.bigint() / 1000n) }))
     })
     // Experiment switch: SQLite with synchronous=NORMAL (WAL stays crash-safe, last commits may be lost on power loss).
     app.ready(async () => {
@@ -67,7 +73,8 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     process.once('SIGUSR2', () => process.exit(0))
   })
   .httpServer()
-  .start()
+  // The node:http server bin/server.ts creates.
+  .start((handler) => createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler).on('clientError', answerClientError))
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)
