@@ -101,6 +101,8 @@ function reservation(ctx: HttpContext): number {
  * The machine APIs call this from their auth middleware, once the credentials are checked.
  */
 export async function readRequestBody(ctx: HttpContext, next: NextFn) {
+  // The parser reads no body of other methods (GET, HEAD): what it would do, without resolving it.
+  if (!bodyParserConfig.allowedMethods.includes(ctx.request.method())) return next()
   const parser = await ctx.containerResolver.make(BodyParserMiddleware)
   const bytes = carriesBody(ctx) ? reservation(ctx) : 0
   if (bytes === 0) return parser.handle(ctx, next)
