@@ -1,6 +1,6 @@
-import { computeBaseline, type BaselineResult } from '#services/analytics/baseline_calculator'
+import { BASELINE_WINDOW_DAYS, computeBaseline, type BaselineResult } from '#services/analytics/baseline_calculator'
 import { scanAnomalies, CURRENT_VALUE_DAYS, type AnomalyResult } from '#services/analytics/anomaly_calculator'
-import { computePatterns, trendDirection, type PatternResult } from '#services/analytics/pattern_calculator'
+import { computePatterns, CORRELATION_WINDOW_DAYS, trendDirection, type PatternResult } from '#services/analytics/pattern_calculator'
 import {
   featureAvailability,
   insightsStatus,
@@ -65,18 +65,26 @@ export function baselineTrend(metric: MetricName, b: BaselineResult): string | n
 }
 
 /**
- * Builds the insights record from a user's series (DESIGN §4): data age is the number of
- * distinct days with sleep or recharge data; baselines from 7 days; patterns and anomalies
- * from 21 days. Pure: `today` is passed in.
+ * The longest look-back of any calculator the insights use (baselines over 90 days, the sleep–HRV
+ * correlation over 90 days; trends, current values and anomalies look back less): series of
+ * these last days give the same insights as the whole history.
  */
-export function buildInsights(
-  series: MetricSeries,
-  sleepOrRechargeDates: ReadonlySet<string>,
-  today: string
-): Insights {
-  const age = sleepOrRechargeDates.size
-  let latestDataDate: string | null = null
-  for (const d of sleepOrRechargeDates) if (latestDataDate === null || d > latestDataDate) latestDataDate = d
+export const INSIGHTS_WINDOW_DAYS = Math.max(BASELINE_WINDOW_DAYS, CORRELATION_WINDOW_DAYS)
+
+/** Days with sleep or recharge data up to today, over all history, and the latest of them. */
+export interface DataHistory {
+  days: number
+  latest: string | null
+}
+
+/**
+ * Builds the insights record from a user's series of the last INSIGHTS_WINDOW_DAYS days (DESIGN
+ * §4): data age is the number of distinct days with sleep or recharge data (`history`); baselines
+ * from 7 days; patterns and anomalies from 21 days. Pure: `today` is passed in.
+ */
+export function buildInsights(series: MetricSeries, history: DataHistory, today: string): Insights {
+  const age = history.days
+  const latestDataDate = history.latest
   const current = {} as Record<MetricName, DatedValue | null>
   for (const m of METRIC_NAMES) current[m] = latestWithin(series[m], today, CURRENT_VALUE_DAYS)
 

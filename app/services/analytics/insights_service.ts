@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import { ClockService } from '#services/clock_service'
 import { UserService } from '#services/user_service'
 import { SeriesLoader } from '#services/analytics/series_loader'
-import { buildInsights, type Insights } from '#services/analytics/insights_builder'
+import { buildInsights, INSIGHTS_WINDOW_DAYS, type Insights } from '#services/analytics/insights_builder'
+import { shiftDate } from '#services/analytics/metrics'
 
 /** The unified insights record plus who and when. */
 export interface UserInsights extends Insights {
@@ -13,7 +14,8 @@ export interface UserInsights extends Insights {
 
 /**
  * GET /insights (DESIGN §4). Computed from the stored history at request time with the same
- * calculators as the stored baselines and patterns, so it is never staler than the data.
+ * calculators as the stored baselines and patterns, so it is never staler than the data: the
+ * series of the calculators' window plus the number of days with data over all history.
  */
 @inject()
 export class InsightsService {
@@ -26,9 +28,12 @@ export class InsightsService {
   async insights(externalId: string): Promise<UserInsights> {
     const user = await this.users.findOrFail(externalId)
     const today = this.clock.today()
-    const loaded = await this.loader.load(user.id, null, today.toISODate()!)
-    const dates = new Set([...loaded.sleepDates, ...loaded.rechargeDates])
-    const insights = buildInsights(loaded.series, dates, today.toISODate()!)
+    const todayIso = today.toISODate()!
+    // The calculators' window of series and one aggregate over all history: the same insights at
+    // a cost that does not grow with the years stored.
+    const loaded = await this.loader.load(user.id, shiftDate(todayIso, -(INSIGHTS_WINDOW_DAYS - 1)), todayIso)
+    const history = await this.loader.dataHistory(user.id, todayIso)
+    const insights = buildInsights(loaded.series, history, todayIso)
     return {
       userId: user.externalId,
       generatedAt: this.clock.now().toUTC().toISO()!,

@@ -4,6 +4,7 @@ import CardioLoad from '#models/cardio_load'
 import NightlyRecharge from '#models/nightly_recharge'
 import SleepRecord from '#models/sleep_record'
 import { emptySeries, type MetricSeries } from '#services/analytics/metrics'
+import type { DataHistory } from '#services/analytics/insights_builder'
 import { columnOf, type AttributeOf } from '#services/records/columns'
 import { HotQueries } from '#services/hot_queries'
 import { dataType, type DataTypeKey } from '#services/records/data_types'
@@ -36,6 +37,15 @@ function toNumber(value: unknown): number | null {
  * sleep, training_load and training_load_ratio from cardio load. Nulls are skipped; a real 0 is kept.
  */
 const scans = new Map<string, string>()
+
+let historyQuery: string | undefined
+function historySql(): string {
+  const dates = [SleepRecord, NightlyRecharge].map(
+    (model) =>
+      `select ${columnOf(model, 'date')} as d from ${model.table} where ${columnOf(model, 'userId')} = ? and ${columnOf(model, 'date')} <= ?`
+  )
+  return (historyQuery ??= `select count(*) as "days", max(d) as "latest" from (${dates.join(' union ')}) dated`)
+}
 
 /** The scan of a source as SQL (built once per source and shape): attributes under their own names, oldest first. */
 function scanSql<Model extends LucidModel>(model: Model, attributes: AttributeOf<Model>[], bounded: boolean): string {
@@ -81,6 +91,15 @@ export class SeriesLoader {
       sleepDates: sleep.map((r) => String(r.date)),
       rechargeDates: recharge.map((r) => String(r.date)),
     }
+  }
+
+  /**
+   * Days with a sleep or recharge row up to `to` over all history (a date in both counts once) and
+   * the latest of them: the insights' data age, from the (user, date) indexes alone.
+   */
+  async dataHistory(userId: number, to: string): Promise<DataHistory> {
+    const row = await HotQueries.first<{ days: number | string; latest: string | null }>(historySql(), [userId, to, userId, to])
+    return { days: Number(row?.days ?? 0), latest: row?.latest ?? null }
   }
 
   /** Days with a stored row per source, all time (rows are unique per user and date). */
