@@ -8,6 +8,9 @@ interface Window {
   resetAt: number
   /** `consumed` last written to the shared store. */
   stored: number
+  /** The policy the window was counted for (picks the store's limiter when writing back). */
+  limit: number
+  windowSeconds: number
 }
 
 /** The store the counts are loaded from and written back to (the limiter's database store). */
@@ -51,7 +54,7 @@ export class ProcessCounter {
       const at = Date.now()
       let loaded = this.#windows.get(key)
       if (!loaded || loaded.resetAt <= at) {
-        loaded = { consumed: 0, resetAt: at + windowSeconds * 1000, stored: 0 }
+        loaded = { consumed: 0, resetAt: at + windowSeconds * 1000, stored: 0, limit, windowSeconds }
         this.#windows.set(key, loaded)
       }
       return this.#count(loaded, limit, at)
@@ -73,7 +76,7 @@ export class ProcessCounter {
         .then((stored) => {
           if (stored && stored.consumed > 0 && stored.availableIn > 0 && !this.#windows.has(key)) {
             const resetAt = Date.now() + stored.availableIn * 1000
-            this.#windows.set(key, { consumed: stored.consumed, resetAt, stored: stored.consumed })
+            this.#windows.set(key, { consumed: stored.consumed, resetAt, stored: stored.consumed, limit, windowSeconds })
           }
         })
         .catch((error) => logger.warn({ err: error }, 'rate-limit store unavailable; window starts in memory'))
@@ -104,8 +107,9 @@ export class ProcessCounter {
       if (window.consumed === window.stored) continue
       const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000))
       const consumed = window.consumed
+      // The policy's own limiter writes it: `set` stores the count and expiry it is given.
       writes.push(
-        this.store(seconds, consumed)
+        this.store(window.windowSeconds, window.limit)
           .set(key, consumed, seconds)
           .then(() => (window.stored = Math.max(window.stored, consumed)))
           .catch((error) => logger.warn({ err: error }, 'rate-limit counts not written back'))
