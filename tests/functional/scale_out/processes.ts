@@ -27,9 +27,12 @@ export class ProcessGroup {
     process.once('exit', this.#onExit)
   }
 
-  /** Starts `node --import=@poppinss/ts-exec <args>` in the project root. */
-  start(name: string, args: string[], env: Record<string, string> = {}): AppProcess {
-    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', ...args], {
+  /**
+   * Starts `node --import=@poppinss/ts-exec <args>` in the project root (`typescript: false`: plain
+   * `node <args>`, as `npm start` runs bin/start.mjs).
+   */
+  start(name: string, args: string[], env: Record<string, string> = {}, { typescript = true } = {}): AppProcess {
+    const child = spawn(process.execPath, [...(typescript ? ['--import=@poppinss/ts-exec'] : []), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...this.baseEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,11 +56,31 @@ export class ProcessGroup {
    */
   async web(name: string, port: number, env: Record<string, string> = {}, attempt = 1): Promise<{ process: AppProcess; url: string }> {
     const web = this.start(name, ['bin/server.ts'], { HRVAULT_ROLE: 'web', PORT: String(port), ...env })
+    return this.#answering(web, port, 45_000, () => this.web(name, port, env, attempt + 1), attempt)
+  }
+
+  /**
+   * Web server started as `npm start` starts it (bin/start.mjs: the compiled build, made first when
+   * missing or stale, hence the longer wait); resolves once /health answers.
+   */
+  async compiledWeb(name: string, port: number, env: Record<string, string> = {}, attempt = 1): Promise<{ process: AppProcess; url: string }> {
+    const web = this.start(name, ['bin/start.mjs'], { HRVAULT_ROLE: 'web', PORT: String(port), ...env }, { typescript: false })
+    return this.#answering(web, port, 300_000, () => this.compiledWeb(name, port, env, attempt + 1), attempt)
+  }
+
+  async #answering(
+    web: AppProcess,
+    port: number,
+    waitMs: number,
+    retry: () => Promise<{ process: AppProcess; url: string }>,
+    attempt: number
+  ): Promise<{ process: AppProcess; url: string }> {
+    const name = web.name
     const url = `http://127.0.0.1:${port}`
-    const deadline = Date.now() + 45_000
+    const deadline = Date.now() + waitMs
     while (Date.now() < deadline) {
       if (web.child.exitCode !== null) {
-        if (attempt < 3 && /unable to release database lock/.test(web.output())) return this.web(name, port, env, attempt + 1)
+        if (attempt < 3 && /unable to release database lock/.test(web.output())) return retry()
         throw new Error(`${name} exited:\n${web.output()}`)
       }
       try {
