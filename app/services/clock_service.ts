@@ -1,15 +1,15 @@
 import { DateTime } from 'luxon'
 import env from '#start/env'
 
+/** Today's ISO date per zone and the epoch ms of the next midnight there, when it stops being today. */
+const todays = new Map<string, { iso: string; until: number }>()
+
 /**
  * The only source of "now" and "today". Today is the current date in
  * APP_TIMEZONE (DESIGN §3); tests swap this service to pin the clock.
  */
 export class ClockService {
   readonly zone = env.get('APP_TIMEZONE', 'UTC')
-  #todayIso = ''
-  /** Epoch ms at which #todayIso stops being today (the next midnight in the zone). */
-  #todayUntil = 0
 
   /** Current instant in APP_TIMEZONE. */
   now(): DateTime {
@@ -27,13 +27,13 @@ export class ClockService {
    */
   todayIso(): string {
     if (this.now !== ClockService.prototype.now) return this.today().toISODate()!
-    const ms = Date.now()
-    if (ms >= this.#todayUntil) {
+    // Per zone and process: the service is built per request.
+    let known = todays.get(this.zone)
+    if (!known || Date.now() >= known.until) {
       const today = this.today()
-      this.#todayIso = today.toISODate()!
-      this.#todayUntil = today.plus({ days: 1 }).toMillis()
+      todays.set(this.zone, (known = { iso: today.toISODate()!, until: today.plus({ days: 1 }).toMillis() }))
     }
-    return this.#todayIso
+    return known.iso
   }
 
   /** ISO dates `today-(days-1)` … `today`: exactly `days` calendar days. */
