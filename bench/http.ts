@@ -21,8 +21,9 @@
 |              (bench/server.ts), HRVAULT_ROLE=web, read cache on
 |
 */
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import { freePort } from '#tests/helpers/free_port'
 import { baseEnv, createDatabase } from './lib/databases.js'
 import { load, type LoadResult } from './lib/load.js'
@@ -123,6 +124,13 @@ async function memoryOf(base: string): Promise<Record<string, number> | null> {
   }
 }
 
+/** The last error lines the web process logged (LOG_DIR), for a failed probe's message. */
+function loggedErrors(dir: string | undefined): string {
+  if (!dir || !existsSync(dir)) return 'none'
+  const lines = readdirSync(dir).flatMap((file) => readFileSync(`${dir}/${file}`, 'utf8').split('\n'))
+  return lines.filter((line) => /"level":(50|60)/.test(line)).slice(-2).join(' | ').slice(0, 3000) || 'none'
+}
+
 /** Load on one URL with the server's CPU per request. */
 async function measure(server: Started, url: string, connections: number, seconds: number, headers: Record<string, string> = {}) {
   await load(url, { connections, seconds: 1, headers })
@@ -148,8 +156,10 @@ async function startServer(env: Record<string, string>, compiled: boolean) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    const entry = compiled ? 'build/bench/server.js' : 'bench/server.ts'
-    const server = startNode([entry], { ...START_SCRIPT_ENV, ...env, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { compiled })
+    // The compiled build runs from build/, as bin/start.mjs runs it (globs such as the queue's job locations resolve there).
+    const entry = compiled ? 'bench/server.js' : 'bench/server.ts'
+    const cwd = compiled ? fileURLToPath(new URL('build/', APP_ROOT)) : undefined
+    const server = startNode([entry], { ...START_SCRIPT_ENV, ...env, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { compiled, cwd })
     try {
       await waitForHttp(`${base}/health`, 60_000, server)
       return { server, base }
@@ -203,7 +213,9 @@ async function measureProcess(
       const probe = await fetch(base + route.path, { headers })
       const body = await probe.arrayBuffer()
       const expected = route.path.includes('nothing-here') ? 404 : 200
-      if (probe.status !== expected) throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}`)
+      if (probe.status !== expected) {
+        throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}; log: ${loggedErrors(env.LOG_DIR)}`)
+      }
       const runs: Run[] = []
       for (const connections of options.connections) {
         const { result, cpu } = await measure(server, base + route.path, connections, seconds, headers)

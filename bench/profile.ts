@@ -31,7 +31,7 @@ import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
 import { cleanUpOnInterrupt } from './lib/interrupt.js'
 import { load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
-import { TUNED_NODE_OPTIONS } from './http.js'
+import { START_SCRIPT_ENV, TUNED_NODE_OPTIONS } from './http.js'
 
 const { values } = parseArgs({
   options: {
@@ -188,11 +188,12 @@ try {
     mkdirSync(dir, { recursive: true })
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    const entry = values.compiled ? 'build/bench/server.js' : 'bench/server.ts'
+    // The compiled build runs from build/, as bin/start.mjs runs it.
+    const entry = values.compiled ? 'bench/server.js' : 'bench/server.ts'
     const server = startNode(
       values.plain ? [entry] : [`--cpu-prof`, `--cpu-prof-dir=${dir.pathname}`, entry],
-      { ...env, PORT: String(port), RESPONSE_CACHE_MB: String(scenario.cacheMb), NODE_OPTIONS },
-      { compiled: values.compiled }
+      { ...START_SCRIPT_ENV, ...env, PORT: String(port), RESPONSE_CACHE_MB: String(scenario.cacheMb), NODE_OPTIONS },
+      { compiled: values.compiled, cwd: values.compiled ? new URL('build/', APP_ROOT).pathname : undefined }
     )
     const windows: Array<{ route: (typeof scenario.routes)[number]; from: number; to: number; result: LoadResult; cpu: number }> = []
     try {

@@ -27,12 +27,12 @@ export interface Started {
 }
 
 /**
- * Starts `node --import=@poppinss/ts-exec <args>` in the project root with `env` added
+ * Starts `node --import=@poppinss/ts-exec <args>` in the project root (or `cwd`) with `env` added
  * (`compiled: true`: plain `node <args>`, for JavaScript from `node ace build`).
  */
-export function startNode(args: string[], env: Record<string, string>, options: { ipc?: boolean; compiled?: boolean } = {}): Started {
+export function startNode(args: string[], env: Record<string, string>, options: { ipc?: boolean; compiled?: boolean; cwd?: string } = {}): Started {
   const child = spawn(NODE, options.compiled ? args : ['--import=@poppinss/ts-exec', ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...env },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
