@@ -12,7 +12,7 @@
  * Plain JavaScript, run by the project's Node 24: nothing here needs the TypeScript loader.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from 'node:util'
@@ -58,16 +58,55 @@ function sourcesStamp() {
   return `${Math.floor(newest)} ${files}`
 }
 
+const isCurrent = (stamp) => existsSync(join(buildDir, 'bin/server.js')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp
+
+/**
+ * Runs `fn` holding tmp/build.lock, so processes started together (two `npm start`, test servers)
+ * build one after the other, the later ones finding the build current. A lock older than ten
+ * minutes is left by a build that was killed and is taken over.
+ */
+function withBuildLock(fn) {
+  const lock = join(root, 'tmp/build.lock')
+  mkdirSync(join(root, 'tmp'), { recursive: true })
+  const wait = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'))
+      break
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error
+      let age = 0
+      try {
+        age = Date.now() - statSync(lock).mtimeMs
+      } catch {}
+      if (age > 10 * 60_000) rmSync(lock, { force: true })
+      else Atomics.wait(wait, 0, 0, 500)
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmSync(lock, { force: true })
+  }
+}
+
 /** Builds when build/ is missing or stale; false when no usable build could be made. */
 function ensureBuild() {
-  const stamp = sourcesStamp()
+  if (isCurrent(sourcesStamp())) return true
+  return withBuildLock(() => {
+    // Another process may have built while this one waited for the lock.
+    const stamp = sourcesStamp()
+    return isCurrent(stamp) || build(stamp)
+  })
+}
+
+function build(stamp) {
   const entry = join(buildDir, 'bin/server.js')
-  if (existsSync(entry) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return true
   process.stdout.write('Building the server (node ace build), once per change of the sources…\n')
   // The build (tsc, vite) gets Node's own heap limits, not the server's.
   const env = { ...process.env, NODE_OPTIONS: '' }
-  const build = spawnSync(process.execPath, ['ace.js', 'build', '--ignore-ts-errors'], { cwd: root, stdio: 'inherit', env })
-  if (build.status !== 0 || !existsSync(entry)) {
+  const result = spawnSync(process.execPath, ['ace.js', 'build', '--ignore-ts-errors'], { cwd: root, stdio: 'inherit', env })
+  if (result.status !== 0 || !existsSync(entry)) {
     process.stderr.write('The build failed; starting from source through the TypeScript loader instead.\n')
     return false
   }
