@@ -17,7 +17,7 @@ const SLEEP_POINTS = 120
 /** Rows per multi-row INSERT (far below SQLite's bind-parameter limit). */
 const BATCH = 200
 /**
- * RSS growth allowed while the takeout streams. Measured on SQLite from the compiled server 54–68 MB
+ * RSS growth allowed while the takeout streams. Measured from the compiled server 54–91 MB
  * (once 105 MB, with other test runs on the machine), the same for 2.5 and for 10 years: V8's
  * old-space headroom under the 2 MB semi-space of `npm start`, not the archive (its uncompressed
  * files are 148 MB). Generous against GC timing on a busy machine, far below a buffered history.
