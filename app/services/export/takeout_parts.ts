@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync'
 import type { TableColumn } from '#services/database_catalog'
+import { csvLine } from '#services/export/csv_export_service'
 import { csvCell, exportedColumns, jsonLine, type ExportRow } from '#services/export/stored_rows'
 
 /** One file to write: its name and its content as chunks, plus the rows they hold. */
@@ -32,13 +32,13 @@ export async function* jsonlPieces(pages: AsyncGenerator<ExportRow[]>) {
   for await (const page of pages) for (const row of page) yield { text: jsonLine(row), rows: 1 }
 }
 
-/** RFC 4180 CSV of the pages (CRLF): the exported columns as header row, then one row per row. */
+/** RFC 4180 CSV of the pages (CRLF), written as the window exports write it: the exported columns as header row, then one row per row. */
 export async function* csvPieces(columns: TableColumn[], pages: AsyncGenerator<ExportRow[]>) {
   const names = exportedColumns(columns).map((column) => column.name)
-  const csv = (records: Array<Array<string | number | null>>) => stringify(records, { record_delimiter: '\r\n' })
-  yield { text: csv([names]), rows: 0 }
+  yield { text: csvLine(names), rows: 0 }
   for await (const page of pages) {
-    yield { text: csv(page.map((row) => names.map((name) => csvCell(row[name])))), rows: page.length }
+    let text = ''
+    for (const row of page) text += csvLine(names.map((name) => csvCell(row[name])))
+    yield { text, rows: page.length }
   }
 }
-

@@ -17,9 +17,9 @@ const SLEEP_POINTS = 120
 /** Rows per multi-row INSERT (far below SQLite's bind-parameter limit). */
 const BATCH = 200
 /**
- * RSS growth allowed while the takeout streams. Measured from the compiled server 54–91 MB
- * (once 105 MB, with other test runs on the machine), the same for 2.5 and for 10 years: V8's
- * old-space headroom under the 2 MB semi-space of `npm start`, not the archive (its uncompressed
+ * RSS growth allowed while the takeout streams. Measured from the compiled server 47–53 MB on SQLite
+ * and PostgreSQL (up to 90 MB on a machine busy with other work), the same for 2.5 and for 10 years:
+ * V8's old-space headroom under the 2 MB semi-space of `npm start`, not the archive (its uncompressed
  * files are 148 MB). Generous against GC timing on a busy machine, far below a buffered history.
  */
 const RSS_BOUND_MB = 150
