@@ -13,6 +13,24 @@ import { ClockService } from '#services/clock_service'
 import { connectionOfQueue } from '#services/ops/failed_job_recorder'
 import { OpsAuditService } from '#services/ops/audit_service'
 
+/**
+ * The Redis queue backend's key names (`jobs::<queue>::pending|active|delayed` and the job data), in
+ * batches, without the connection's keyPrefix: SCAN MATCH sees whole key names while commands add the
+ * prefix themselves, so these names can be given to any command of the connection.
+ */
+export async function* redisJobKeys(connection: {
+  ioConnection: { options: { keyPrefix?: string } }
+  scan(cursor: string, match: 'MATCH', pattern: string, count: 'COUNT', n: number): Promise<[string, string[]]>
+}): AsyncGenerator<string[]> {
+  const prefix = String(connection.ioConnection.options.keyPrefix ?? '')
+  let cursor = '0'
+  do {
+    const [next, keys] = await connection.scan(cursor, 'MATCH', `${prefix}jobs::*`, 'COUNT', 500)
+    cursor = next
+    if (keys.length > 0) yield keys.map((key) => key.slice(prefix.length))
+  } while (cursor !== '0')
+}
+
 /** Counts of one queue: ready to run, running, waiting for a later time. */
 export interface QueueCounts {
   pending: number
@@ -116,17 +134,13 @@ export class OpsQueueService {
   protected async redisCounts(names: Set<string>): Promise<Record<string, QueueCounts>> {
     const { default: redis } = await import('@adonisjs/redis/services/main')
     const connection = redis.connection('main')
-    const prefix = String(connection.ioConnection.options.keyPrefix ?? '')
-    // Queues that currently hold jobs, found by their key names (SCAN MATCH ignores keyPrefix).
-    let cursor = '0'
-    do {
-      const [next, keys] = await connection.scan(cursor, 'MATCH', `${prefix}jobs::*`, 'COUNT', 500)
-      cursor = next
+    // Queues that currently hold jobs, found by their key names.
+    for await (const keys of redisJobKeys(connection)) {
       for (const key of keys) {
-        const match = /^jobs::(.+)::(pending|active|delayed)$/.exec(key.slice(prefix.length))
+        const match = /^jobs::(.+)::(pending|active|delayed)$/.exec(key)
         if (match) names.add(match[1])
       }
-    } while (cursor !== '0')
+    }
     const counts: Record<string, QueueCounts> = {}
     for (const name of names) {
       const [pending, processing, delayed] = await Promise.all([
