@@ -74,6 +74,13 @@ export interface Run extends LoadResult {
   ratio_to_bare: number | null
   /** CPU time (user + system) of the web process per answered request, µs. */
   cpu_us_per_request: number | null
+  /**
+   * Data answers of the `npm start` variant: req/s of the raw node:http server answering a fixed
+   * body of the route's size at the same connection count (the ceiling for that many bytes), and
+   * the ratio to it.
+   */
+  raw_same_size_req_per_s?: number
+  ratio_to_raw_same_size?: number | null
 }
 
 export interface RouteResult {
@@ -139,9 +146,14 @@ async function measure(server: Started, url: string, connections: number, second
   return { result, cpu: Math.round((cpuUs(server.pid) - before) / Math.max(1, result.requests)) }
 }
 
-async function startRaw(): Promise<{ server: Started; url: string }> {
+async function startRaw(bodyBytes = 0): Promise<{ server: Started; url: string }> {
   const port = await freePort()
-  const server = startNode(['bench/raw_server.ts'], { ...START_SCRIPT_ENV, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS })
+  const server = startNode(['bench/raw_server.ts'], {
+    ...START_SCRIPT_ENV,
+    PORT: String(port),
+    BODY_BYTES: String(bodyBytes),
+    NODE_OPTIONS: TUNED_NODE_OPTIONS,
+  })
   const url = `http://127.0.0.1:${port}/`
   await waitForHttp(url, 20_000, server)
   return { server, url }
@@ -168,6 +180,21 @@ async function startServer(env: Record<string, string>, compiled: boolean) {
       if (attempt >= 3 || !/unable to release database lock/.test((error as Error).message)) throw error
       process.stdout.write(`web start attempt ${attempt} failed on the migration lock; retrying\n`)
     }
+  }
+}
+
+/** The raw node:http server answering a body of a data route's size, at each of the route's connection counts. */
+async function measureSameSizeRaw(label: string, name: string, bytes: number, runs: Run[], seconds: number, log: (line: string) => void) {
+  const raw = await startRaw(bytes)
+  try {
+    for (const run of runs) {
+      const { result } = await measure(raw.server, raw.url, run.connections, seconds)
+      run.raw_same_size_req_per_s = result.req_per_s
+      run.ratio_to_raw_same_size = ratio(run.req_per_s, result.req_per_s)
+      log(`${label}: ${name.padEnd(26)} c=${String(run.connections).padStart(2)} raw node:http with a ${bytes}-byte body ${result.req_per_s} req/s, ×raw same size ${run.ratio_to_raw_same_size}`)
+    }
+  } finally {
+    await raw.server.stop()
   }
 }
 
@@ -229,6 +256,7 @@ async function measureProcess(
         )
       }
       routes.push({ name: route.name, path: route.path, status: probe.status, bytes: body.byteLength, runs })
+      if (route.data && options.variant === 'npm start') await measureSameSizeRaw(label, route.name, body.byteLength, runs, seconds, log)
     }
     clearInterval(sampler)
     await sleep(1000)

@@ -151,6 +151,7 @@ const runsOf = (name: ProcessResult['variant'], keep: (route: string) => boolean
             route: r.name,
             connections: run.connections,
             ratio: run.ratio_to_raw ?? 0,
+            ratio_to_raw_same_size: run.ratio_to_raw_same_size ?? null,
             ratio_to_bare: run.ratio_to_bare ?? 0,
             p99_ms: run.p99_ms,
             req_per_s: run.req_per_s,
@@ -264,7 +265,13 @@ function markdown(): string {
 
   lines.push('## Targets', '', '| Target | Result | Status |', '|---|---|---|')
   const describe = (rows: typeof cachedRuns) =>
-    rows.map((w) => `${w.route} (${w.database}, c=${w.connections}): ${w.ratio} × raw, ${w.ratio_to_bare} × bare, p99 ${w.p99_ms} ms`).join('; ')
+    rows
+      .map(
+        (w) =>
+          `${w.route} (${w.database}, c=${w.connections}): ${w.ratio} × raw${w.ratio_to_raw_same_size ? ` (${w.ratio_to_raw_same_size} × raw with a body of its size)` : ''}, ` +
+          `${w.ratio_to_bare} × bare, p99 ${w.p99_ms} ms`
+      )
+      .join('; ')
   lines.push(`| ${targets.cached_sqlite_ge_0_5_raw.target} | lowest: ${describe(targets.cached_sqlite_ge_0_5_raw.worst) || 'n/a'} | ${yes(targets.cached_sqlite_ge_0_5_raw.met)} |`)
   lines.push(`| ${targets.cached_pg_ge_0_35_raw.target} | lowest: ${describe(targets.cached_pg_ge_0_35_raw.worst) || 'n/a'} | ${yes(targets.cached_pg_ge_0_35_raw.met)} |`)
   lines.push(`| ${targets.uncached_heavy.target} | ${describe(targets.uncached_heavy.runs) || 'n/a'} | ${yes(targets.uncached_heavy.met)} |`)
@@ -294,7 +301,9 @@ function markdown(): string {
         `${SECONDS} s per run after 1 s warm-up, API key auth, rate limiter on, \`NODE_OPTIONS="${h.variants[0]?.node_options}"\` and ` +
         `${Object.entries(START_SCRIPT_ENV).map(([k, v]) => `\`${k}=${v}\``).join(', ')} as \`npm start\` sets them. ` +
         'Each variant is its own web process. × raw: to a raw node:http JSON server (bench/raw_server.ts) measured just before and after the ' +
-        "variant's routes (mean of both); × bare: to the bare AdonisJS JSON route of the same process; CPU: the web process's user + system " +
+        "variant's routes (mean of both); × raw, same body size: to the same server answering a fixed body of the route's size, measured " +
+        'right after the route (data answers of `npm start`); × bare: to the bare AdonisJS JSON route of the same process; ' +
+        "CPU: the web process's user + system " +
         'time per answered request (from /proc), which depends less on what else the machine runs.',
       ''
     )
@@ -304,12 +313,16 @@ function markdown(): string {
         .map(([c, r]) => `c=${c}: ${r.before.req_per_s} req/s before, ${r.after.req_per_s} after (${r.cpu_us_per_request} µs CPU/req)`)
         .join('; ')
       lines.push(`Raw node:http ${raw}. Load average (1 min) ${v.load_average_1m.start} at the start, ${v.load_average_1m.end} at the end.`, '')
-      lines.push('| Route | Bytes | c | req/s | p50 / p99 ms | × raw | × bare | CPU µs/req |', '|---|---:|---:|---:|---:|---:|---:|---:|')
+      lines.push(
+        '| Route | Bytes | c | req/s | p50 / p99 ms | × raw | × raw, same body size | × bare | CPU µs/req |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|'
+      )
       for (const route of v.routes) {
         for (const run of route.runs) {
           const flag = run.errors ? ` (errors ${run.errors})` : ''
+          const sameSize = run.ratio_to_raw_same_size ? `${run.ratio_to_raw_same_size} (raw ${run.raw_same_size_req_per_s} req/s)` : '—'
           lines.push(
-            `| ${route.name} | ${route.bytes} | ${run.connections} | ${run.req_per_s}${flag} | ${run.p50_ms} / ${run.p99_ms} | ${run.ratio_to_raw ?? '—'} | ${run.ratio_to_bare ?? '—'} | ${run.cpu_us_per_request ?? '—'} |`
+            `| ${route.name} | ${route.bytes} | ${run.connections} | ${run.req_per_s}${flag} | ${run.p50_ms} / ${run.p99_ms} | ${run.ratio_to_raw ?? '—'} | ${sameSize} | ${run.ratio_to_bare ?? '—'} | ${run.cpu_us_per_request ?? '—'} |`
           )
         }
       }

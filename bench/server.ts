@@ -14,9 +14,8 @@
 |
 */
 import 'reflect-metadata'
-import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import { answerClientError, MAX_HEADER_BYTES } from '#exceptions/client_error_response'
+import { createHttpServer } from '#services/http_server'
 import { APP_ROOT, IMPORTER } from '../bin/app_root.js'
 
 new Ignitor(APP_ROOT, { importer: IMPORTER })
@@ -74,7 +73,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
   })
   .httpServer()
   // The node:http server bin/server.ts creates.
-  .start((handler) => createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler).on('clientError', answerClientError))
+  .start(createHttpServer)
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

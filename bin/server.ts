@@ -5,14 +5,15 @@
 |
 | `npm start` runs this file. It prepares storage and APP_KEY on first start,
 | boots the app, runs pending migrations (start/migrate.ts) and serves HTTP.
-| Requests Node's parser refuses (headers over 16 KB, malformed HTTP) get a
+| The node:http server is createHttpServer's: ReadFastPath answers /health
+| and cache hits of data reads before the framework's pipeline, and requests
+| Node's parser refuses (headers over 16 KB, malformed HTTP) get a
 | problem+json answer too.
 |
 */
 import 'reflect-metadata'
-import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import { answerClientError, MAX_HEADER_BYTES } from '#exceptions/client_error_response'
+import { createHttpServer } from '#services/http_server'
 import { prepareFirstStart } from './bootstrap_env.js'
 import { APP_ROOT, IMPORTER } from './app_root.js'
 
@@ -27,7 +28,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .httpServer()
-  .start((handler) => createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler).on('clientError', answerClientError))
+  .start(createHttpServer)
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

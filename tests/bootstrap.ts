@@ -29,6 +29,10 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['browser', 'functional', 'e2e'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start())
+    // The node:http server production runs (bin/server.ts), ReadFastPath included.
+    return suite.setup(async () => {
+      const { createHttpServer } = await import('#services/http_server')
+      return testUtils.httpServer().start(createHttpServer)
+    })
   }
 }

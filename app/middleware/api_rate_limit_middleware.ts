@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import env from '#start/env'
-import { RateLimitService } from '#services/rate_limit_service'
+import { RateLimitService, apiKeySubject, apiRequestPolicy } from '#services/rate_limit_service'
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
@@ -27,16 +26,8 @@ export default class ApiRateLimitMiddleware {
   constructor(protected rateLimits: RateLimitService) {}
 
   async handle(ctx: HttpContext, next: NextFn) {
-    const subject = ctx.rateLimitSubject ?? (ctx.apiKey?.id ? `key:${ctx.apiKey.id}` : `ip:${ctx.request.ip()}`)
-    const headers = await this.rateLimits.hit(
-      {
-        bucket: 'api',
-        requests: env.get('RATE_LIMIT_REQUESTS', 1000),
-        window: env.get('RATE_LIMIT_WINDOW', '15 minutes'),
-        inProcess: true,
-      },
-      subject
-    )
+    const subject = ctx.rateLimitSubject ?? (ctx.apiKey?.id ? apiKeySubject(ctx.apiKey.id) : `ip:${ctx.request.ip()}`)
+    const headers = await this.rateLimits.hit(apiRequestPolicy(), subject)
     for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
     return next()
   }

@@ -4,7 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { ClockService } from '#services/clock_service'
 import { DataVersionService } from '#services/data_version_service'
-import { ResponseCache, type CachedResponse } from '#services/response_cache'
+import { READ_CACHE_CONTROL, ResponseCache, readCacheKey, type CachedResponse } from '#services/response_cache'
 import { USER_ID_PATTERN } from '#validators/rules'
 
 /** Response headers kept with a cached body (the rest are per request: rate limits, request id). */
@@ -17,7 +17,8 @@ const KEPT_HEADERS = ['content-type', 'content-disposition', 'link', 'x-total-co
  * a cached answer is always the one the handler would compute now. Every
  * answer carries an ETag; `If-None-Match` gets 304. JSON bodies and CSV
  * streams up to the cache's entry limit are kept; errors never are. Runs after
- * authentication and the rate limiter, so a hit is still counted.
+ * authentication and the rate limiter, so a hit is still counted. Most hits never get here:
+ * ReadFastPath answers them before the pipeline, from the entries this middleware stored.
  */
 @inject()
 export default class ReadCacheMiddleware {
@@ -37,7 +38,7 @@ export default class ReadCacheMiddleware {
     const user = await this.versions.current(ctx.params.user_id)
     if (!user) return next()
 
-    const key = `${user.id}|${user.version}|${this.clock.todayIso()}|${ctx.request.url(true)}`
+    const key = readCacheKey(user, this.clock.todayIso(), ctx.request.request.url ?? '/')
     const hit = this.cache.get(key)
     if (hit) return this.reply(ctx, hit)
 
@@ -63,7 +64,7 @@ export default class ReadCacheMiddleware {
   /** Sends a cached (or just computed) body with its validator; 304 when the client has it. */
   protected reply({ response }: HttpContext, entry: CachedResponse) {
     response.header('ETag', entry.etag)
-    response.header('Cache-Control', 'private, no-cache')
+    response.header('Cache-Control', READ_CACHE_CONTROL)
     if (response.fresh()) {
       response.status(304)
       response.send(null, false)

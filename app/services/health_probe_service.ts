@@ -31,6 +31,11 @@ async function answersWithin(connectionName: string | undefined): Promise<boolea
  * bounded in time. The operations API's per-backend report is DependencyHealthService.
  */
 export class HealthProbeService {
+  /** 200 for a healthy report, 503 otherwise. */
+  static httpStatus(report: { status: 'healthy' | 'unhealthy' }): 200 | 503 {
+    return report.status === 'healthy' ? 200 : 503
+  }
+
   /** Lucid connection to probe; the primary connection when undefined. */
   protected connectionName?: string
 

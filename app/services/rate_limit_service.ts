@@ -24,6 +24,23 @@ export interface RateLimitPolicy {
 }
 
 /**
+ * The per-key budget of the analytics API and the MCP endpoint (RATE_LIMIT_REQUESTS per
+ * RATE_LIMIT_WINDOW), counted by ApiRateLimitMiddleware and by ReadFastPath's answers alike.
+ * Read on every request: tests change the variables at run time.
+ */
+export function apiRequestPolicy(): RateLimitPolicy {
+  return {
+    bucket: 'api',
+    requests: env.get('RATE_LIMIT_REQUESTS', 1000),
+    window: env.get('RATE_LIMIT_WINDOW', '15 minutes'),
+    inProcess: true,
+  }
+}
+
+/** The budget an API key's requests count against, whichever surface they use. */
+export const apiKeySubject = (keyId: number) => `key:${keyId}`
+
+/**
  * SQLite without Redis is the self-hosted profile: one web process (`npm start`) that owns the
  * database file. Its per-request budgets are counted exactly in memory (ProcessCounter, written
  * back to the database every second). With Redis (the scale-out profile, any number of web

@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 
+/** Cache-Control of every answer the read cache serves: the client may keep it, and asks again with its ETag. */
+export const READ_CACHE_CONTROL = 'private, no-cache'
+
+/**
+ * The key of a user's read: their id and data version, today's date (windows end today) and the
+ * request target exactly as sent, so an entry is always the answer the handler would compute now.
+ */
+export function readCacheKey(user: { id: number; version: number }, today: string, url: string): string {
+  return `${user.id}|${user.version}|${today}|${url}`
+}
+
 /** A response body as sent (UTF-8 bytes, written to the socket as they are), with the headers that describe it. */
 export interface CachedResponse {
   body: Buffer

@@ -123,6 +123,18 @@ export class ApiKeyService {
     return entry.identity
   }
 
+  /**
+   * The identity of a key this process authenticated within IDENTITY_CACHE_TTL_MS, when nothing
+   * is due for it (no last_used_at write); null otherwise, and `authenticate` then does the full
+   * check. Synchronous, for ReadFastPath.
+   */
+  recentIdentity(plain: string): ApiKeyIdentity | null {
+    const cached = identityCache.get(hashApiKey(plain))
+    const now = Date.now()
+    if (!cached || cached.expiresAt <= now || now - cached.lastUsedAt >= TOUCH_INTERVAL_MS) return null
+    return cached.identity
+  }
+
   /** Forgets every cached identity (revocation, tests). */
   static clearCache() {
     identityCache.clear()

@@ -1,0 +1,198 @@
+import { test } from '@japa/runner'
+import type { AddressInfo } from 'node:net'
+import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import testUtils from '@adonisjs/core/services/test_utils'
+import server from '@adonisjs/core/services/server'
+import app from '@adonisjs/core/services/app'
+import { createHttpServer, whenFastPathReady } from '#services/http_server'
+import { ApiKeyService } from '#services/auth/api_key_service'
+import { DataVersionService } from '#services/data_version_service'
+import { userWithApiKey } from '#tests/helpers/fixtures'
+import { pinClock } from '#tests/helpers/clock'
+import { withRequestBudget } from '#tests/helpers/fuzz/rate_limits'
+import { NOW, seed } from '#tests/functional/api/v1/analytics/helpers'
+import { overreached } from '#tests/functional/api/v1/analytics/scenarios'
+import db from '@adonisjs/lucid/services/db'
+
+/**
+ * ReadFastPath, seen from a client: the production node:http server (createHttpServer) in front of
+ * the booted application's own request handler, which counts the requests that reach it. What the
+ * fast path answers never reaches the pipeline, and must be what the pipeline would have answered.
+ */
+async function pipelineServer() {
+  const reached: string[] = []
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
+    reached.push(request.url!)
+    return server.handle(request, response)
+  }
+  const http: Server = createHttpServer(handler)
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  await whenFastPathReady(http)
+  const port = (http.address() as AddressInfo).port
+  return {
+    reached,
+    get: (path: string, headers: Record<string, string> = {}, method = 'GET') => send(port, method, path, headers),
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  }
+}
+
+interface Answer {
+  status: number
+  headers: Record<string, string>
+  text: string
+}
+
+/** A request through node:http (fetch adds `Cache-Control: no-cache` to a conditional request). */
+function send(port: number, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, text }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/** Headers that differ between two answers of the same content by design. */
+const PER_REQUEST = new Set(['date', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id'])
+
+function stableHeaders(answer: Answer): Record<string, string> {
+  return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_REQUEST.has(name)))
+}
+
+/** The headers of an answer to a request with `Origin`, less what CORS adds. */
+function withoutCors(answer: Answer): Record<string, string> {
+  return Object.fromEntries(Object.entries(stableHeaders(answer)).filter(([name]) => !name.startsWith('access-control') && name !== 'vary'))
+}
+
+const PATHS = ['sleep?days=28', 'baselines', 'insights', 'anomalies', 'export/sleep.csv?days=28', 'activity?days=7', 'export/sleep.csv?days=28&limit=2']
+
+test.group('API | read fast path', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => pinClock(NOW))
+
+  test('a repeated read never reaches the pipeline and gets the pipeline answer: status, every header, body, 304', async ({
+    assert,
+    cleanup,
+  }) => {
+    const http = await pipelineServer()
+    cleanup(http.close)
+    const owner = await userWithApiKey()
+    await seed(owner.user.id, 45, overreached)
+    const key = { 'X-API-Key': owner.apiKey }
+
+    for (const path of PATHS) {
+      const url = `/api/v1/users/${owner.user.externalId}/${path}`
+      const first = await http.get(url, key)
+      assert.equal(first.status, 200, path)
+      const firstBody = first.text
+      assert.deepEqual(http.reached.filter((u) => u === url), [url], path)
+
+      const second = await http.get(url, key)
+      assert.equal(second.status, 200, path)
+      assert.equal(second.text, firstBody, path)
+      assert.equal(Number(second.headers['ratelimit-remaining']), Number(first.headers['ratelimit-remaining']) - 1, path)
+      // The pipeline's own cache hit (a CORS request is always the pipeline's): the same answer.
+      const pipelineHit = await http.get(url, { ...key, Origin: 'http://127.0.0.1' })
+      assert.equal(pipelineHit.text, firstBody, path)
+      assert.deepEqual(stableHeaders(second), withoutCors(pipelineHit), path)
+      // A JSON answer's first (computed) response has the same headers too; a CSV's was streamed.
+      if (!path.includes('.csv')) assert.deepEqual(stableHeaders(second), stableHeaders(first), path)
+
+      const notModified = await http.get(url, { ...key, 'If-None-Match': second.headers['etag'] })
+      assert.equal(notModified.status, 304, path)
+      assert.equal(notModified.text, '')
+      assert.equal(notModified.headers['etag'], second.headers['etag'])
+      assert.equal(Number(notModified.headers['ratelimit-remaining']), Number(first.headers['ratelimit-remaining']) - 3, path)
+      // Only the first request of each URL and the CORS one were the pipeline's.
+      assert.lengthOf(http.reached.filter((u) => u === url), 2, path)
+    }
+  })
+
+  test('a write of the user data changes the next answer at once, from any process (the version is read every time)', async ({ assert, cleanup }) => {
+    const http = await pipelineServer()
+    cleanup(http.close)
+    const owner = await userWithApiKey()
+    await seed(owner.user.id, 10, overreached)
+    const url = `/api/v1/users/${owner.user.externalId}/sleep?days=28`
+    const key = { 'X-API-Key': owner.apiKey }
+    const before = JSON.parse((await http.get(url, key)).text)
+    assert.lengthOf(before, 10)
+    await http.get(url, key)
+    assert.lengthOf(http.reached, 1)
+
+    // A write as a sync commits it: rows and the version bump in one transaction, here straight in SQL.
+    await seed(owner.user.id, 5, overreached, 10)
+    await DataVersionService.bump(db.connection(), owner.user.id)
+    const after = JSON.parse((await http.get(url, key)).text)
+    assert.lengthOf(after, 15)
+    assert.lengthOf(http.reached, 2)
+  })
+
+  test('everything it cannot answer exactly goes to the pipeline: other users, unknown and revoked keys, CORS, HEAD, a spent budget', async ({
+    assert,
+    cleanup,
+  }) => {
+    const http = await pipelineServer()
+    cleanup(http.close)
+    const owner = await userWithApiKey()
+    const other = await userWithApiKey()
+    await seed(owner.user.id, 10, overreached)
+    const url = `/api/v1/users/${owner.user.externalId}/baselines`
+    const key = { 'X-API-Key': owner.apiKey }
+    await http.get(url, key)
+    await http.get(url, key)
+    assert.lengthOf(http.reached, 1)
+
+    // Another user's key: 403 from the pipeline, never the cached answer.
+    assert.equal((await http.get(url, { 'X-API-Key': other.apiKey })).status, 403)
+    // An unknown key: 401.
+    assert.equal((await http.get(url, { 'X-API-Key': 'hrv_nothing_like_a_key' })).status, 401)
+    // CORS and HEAD are the pipeline's.
+    const cors = await http.get(url, { ...key, Origin: 'https://elsewhere.example' })
+    assert.equal(cors.status, 200)
+    const head = await http.get(url, key, 'HEAD')
+    assert.equal(head.status, 200)
+    assert.lengthOf(http.reached, 5)
+
+    // A revoked key is refused at once in this process.
+    const apiKeys = await app.container.make(ApiKeyService)
+    const [listed] = (await apiKeys.list()).filter((k: any) => k.userId === owner.user.id)
+    assert.isTrue(await apiKeys.revoke(listed.prefix))
+    assert.equal((await http.get(url, key)).status, 401)
+    assert.lengthOf(http.reached, 6)
+  })
+
+  test('a spent budget is the pipeline 429 with Retry-After; every fast answer counted once', async ({ assert, cleanup }) => {
+    const http = await pipelineServer()
+    cleanup(http.close)
+    withRequestBudget(3, cleanup)
+    const owner = await userWithApiKey()
+    const url = `/api/v1/users/${owner.user.externalId}/anomalies`
+    const key = { 'X-API-Key': owner.apiKey }
+    const statuses = []
+    for (let i = 0; i < 5; i++) statuses.push((await http.get(url, key)).status)
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429])
+    const refused = await http.get(url, key)
+    assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8')
+    assert.isAbove(Number(refused.headers['retry-after']), 0)
+  })
+
+  test('GET /health answers before the pipeline with the same body, status and headers', async ({ assert, cleanup }) => {
+    const http = await pipelineServer()
+    cleanup(http.close)
+    const fast = await http.get('/health')
+    const viaPipeline = await http.get('/health', { Origin: 'http://127.0.0.1' })
+    assert.equal(fast.status, 200)
+    assert.equal(fast.text, viaPipeline.text)
+    assert.deepEqual(JSON.parse(fast.text), { status: 'healthy', database: 'connected' })
+    assert.deepEqual(http.reached, ['/health'])
+    // The request's own X-Request-Id comes back, as from the pipeline.
+    assert.equal((await http.get('/health', { 'X-Request-Id': 'probe-7' })).headers['x-request-id'], 'probe-7')
+    assert.deepEqual(http.reached, ['/health'])
+    assert.deepEqual(stableHeaders(fast), withoutCors(viaPipeline))
+  })
+})
