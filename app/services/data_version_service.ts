@@ -13,12 +13,11 @@ export interface UserDataVersion {
  * Concurrent reads of one user's version share a query that starts after each of them arrived
  * (CoalescedCalls): under load one round trip instead of one per request, never an older answer.
  */
+const VERSION_SQL = 'select id, data_version from users where external_id = ? limit 1'
+type VersionRow = { id: number; data_version: number }
+const versionOf = (row: VersionRow | undefined) => (row ? { id: Number(row.id), version: Number(row.data_version) } : null)
 const reads = new CoalescedCalls<string, UserDataVersion | null>(async (externalId) => {
-  const row = await HotQueries.first<{ id: number; data_version: number }>(
-    'select id, data_version from users where external_id = ? limit 1',
-    [externalId]
-  )
-  return row ? { id: Number(row.id), version: Number(row.data_version) } : null
+  return versionOf(await HotQueries.first<VersionRow>(VERSION_SQL, [externalId]))
 })
 
 /**
@@ -43,6 +42,9 @@ export class DataVersionService {
    * a write committed by any process changes the next answer.
    */
   async current(externalId: string): Promise<UserDataVersion | null> {
+    // On SQLite the read runs at once (nothing commits meanwhile): no batch to wait for.
+    const rows = HotQueries.allNow<VersionRow>(VERSION_SQL, [externalId])
+    if (rows) return versionOf(rows[0])
     return (await reads.call(externalId)).result
   }
 }

@@ -29,16 +29,24 @@ const pgStatements = new Map<string, { name: string; text: string }>()
 /** The pool's SQLite connection, per Lucid connection name (SQLite pools hold exactly one). */
 const sqliteConnections = new Map<string, SqliteConnection>()
 
+/** The knex client of each connected Lucid connection, kept while the manager holds the same connection. */
+const knexClients = new Map<string, { connection: unknown; client: KnexClient | null }>()
+
 function knexClientOf(connectionName: string): KnexClient | null {
+  const known = knexClients.get(connectionName)
+  if (known && known.connection === db.manager.get(connectionName)?.connection) return known.client
   db.connection(connectionName) // connects the pool on first use
-  const knex = (db.manager.get(connectionName)?.connection as { client?: { client: KnexClient } } | undefined)?.client
-  return knex?.client ?? null
+  const connection = db.manager.get(connectionName)?.connection as { client?: { client: KnexClient } } | undefined
+  const client = connection?.client?.client ?? null
+  knexClients.set(connectionName, { connection, client })
+  return client
 }
 
 /** The pool's SQLite connection, fetched from the pool once. */
 async function sqliteConnection(connectionName: string, client: KnexClient): Promise<SqliteConnection> {
   const known = sqliteConnections.get(connectionName)
   if (known?.open) return known
+  sqliteConnections.delete(connectionName)
   const connection = (await client.acquireConnection()) as SqliteConnection
   await client.releaseConnection(connection)
   sqliteConnections.set(connectionName, connection)
@@ -69,14 +77,9 @@ export const HotQueries = {
     if (!db.connectionGlobalTransactions.has(connectionName)) {
       const client = knexClientOf(connectionName)
       if (client?.driverName === 'better-sqlite3') {
-        const connection = await sqliteConnection(connectionName, client)
-        if (!connection.inTransaction) {
-          let statements = sqliteStatements.get(connection)
-          if (!statements) sqliteStatements.set(connection, (statements = new Map()))
-          let statement = statements.get(sql)
-          if (!statement) statements.set(sql, (statement = connection.prepare(sql)))
-          return statement.all(...bindings) as T[]
-        }
+        if (!sqliteConnections.get(connectionName)?.open) await sqliteConnection(connectionName, client)
+        const rows = HotQueries.allNow<T>(sql, bindings, connectionName)
+        if (rows) return rows
       } else if (client?.driverName === 'pg') {
         const pg = (await client.acquireConnection()) as PgClient
         try {
@@ -88,6 +91,22 @@ export const HotQueries = {
     }
     const result = await db.connection(connectionName).rawQuery(sql, bindings as never[])
     return (Array.isArray(result) ? result : result.rows) as T[]
+  },
+
+  /**
+   * The rows at once when the statement can run synchronously (SQLite, its connection known and no
+   * transaction open on it, none of the tests' global transactions); undefined otherwise, and
+   * `all` is the way. A synchronous read needs no coalescing: nothing can commit while it runs.
+   */
+  allNow<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): T[] | undefined {
+    const connection = sqliteConnections.get(connectionName)
+    if (!connection?.open || connection.inTransaction || db.connectionGlobalTransactions.has(connectionName)) return undefined
+    if (knexClientOf(connectionName)?.driverName !== 'better-sqlite3') return undefined
+    let statements = sqliteStatements.get(connection)
+    if (!statements) sqliteStatements.set(connection, (statements = new Map()))
+    let statement = statements.get(sql)
+    if (!statement) statements.set(sql, (statement = connection.prepare(sql)))
+    return statement.all(...bindings) as T[]
   },
 
   async first<T>(sql: string, bindings: unknown[] = [], connectionName?: string): Promise<T | undefined> {

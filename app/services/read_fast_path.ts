@@ -39,16 +39,22 @@ function requestId(request: IncomingMessage): string {
  */
 export class ReadFastPath {
   /**
-   * The path's services, resolved from the container on every request as the pipeline resolves a
-   * middleware's or controller's (a swapped clock or probe is the one both use).
+   * The clock and the health probe are resolved from the container on every request, as the
+   * pipeline resolves a middleware's or controller's (a clock pinned by a test is the one both
+   * read); the cache, the version reads and the rate limiter are the process's own.
    */
   protected make = app.container.make.bind(app.container)
 
-  constructor(protected cache: ResponseCache) {}
+  constructor(
+    protected cache: ResponseCache,
+    protected versions: DataVersionService,
+    protected rateLimits: RateLimitService
+  ) {}
 
   /** The fast path of the booted application. */
   static async create(): Promise<ReadFastPath> {
-    return new ReadFastPath(await app.container.make(ResponseCache))
+    const make = app.container.make.bind(app.container)
+    return new ReadFastPath(await make(ResponseCache), await make(DataVersionService), await make(RateLimitService))
   }
 
   /** Whether the request is one this path may answer (cheap, synchronous: everything else goes straight on). */
@@ -82,17 +88,17 @@ export class ReadFastPath {
     const url = request.url!
     const pathUser = USER_READ_PATH.exec(url)?.[1]
     if (!pathUser || !USER_ID_PATTERN.test(pathUser)) return false
-    const identity = (await this.make(ApiKeyService)).recentIdentity(request.headers['x-api-key'] as string)
+    const identity = ApiKeyService.recentIdentity(request.headers['x-api-key'] as string)
     if (!identity?.id || (identity.userExternalId !== null && identity.userExternalId !== pathUser)) return false
 
-    const user = await (await this.make(DataVersionService)).current(pathUser)
+    const user = await this.versions.current(pathUser)
     if (!user) return false
     const entry = this.cache.get(readCacheKey(user, (await this.make(ClockService)).todayIso(), url))
     if (!entry) return false
 
     let limits: Record<string, string>
     try {
-      limits = await (await this.make(RateLimitService)).hit(apiRequestPolicy(), apiKeySubject(identity.id))
+      limits = await this.rateLimits.hit(apiRequestPolicy(), apiKeySubject(identity.id))
     } catch {
       return false
     }
@@ -103,12 +109,14 @@ export class ReadFastPath {
       'ETag': entry.etag,
       'Cache-Control': READ_CACHE_CONTROL,
     }
-    if (fresh(request.headers, { etag: entry.etag })) {
+    if (request.headers['if-none-match'] !== undefined && fresh(request.headers, { etag: entry.etag })) {
       response.writeHead(304, headers)
       response.end()
       return true
     }
-    response.writeHead(200, { ...headers, ...entry.headers, 'Content-Length': entry.body.length })
+    Object.assign(headers, entry.headers)
+    headers['Content-Length'] = entry.body.length
+    response.writeHead(200, headers)
     response.end(entry.body)
     return true
   }

@@ -1,13 +1,21 @@
 import User from '#models/user'
 import UnknownUserException from '#exceptions/unknown_user_exception'
+import { HotQueries } from '#services/hot_queries'
+import { columnOf } from '#services/records/columns'
+
+let findByExternalId: string | undefined
+/** `User.findBy('externalId', …)`'s SQL (column names are known once the model is booted). */
+const findByExternalIdSql = () => (findByExternalId ??= `select * from ${User.table} where ${columnOf(User, 'externalId')} = ? limit 1`)
 
 /** Looks up and creates users by their external id (the API's `{user_id}`). */
 export class UserService {
   /** The user, or UnknownUserException (404). */
   async findOrFail(externalId: string): Promise<User> {
-    const user = await User.findBy('externalId', externalId)
-    if (!user) throw new UnknownUserException(externalId)
-    return user
+    // Every data read starts here: a prepared statement on the driver (HotQueries), the row made
+    // into a model as the query builder would.
+    const row = await HotQueries.first<Record<string, unknown>>(findByExternalIdSql(), [externalId])
+    if (!row) throw new UnknownUserException(externalId)
+    return User.$createFromAdapterResult(row)!
   }
 
   /** The user, created on first sight (sync trigger, OAuth connect, admin UI). */

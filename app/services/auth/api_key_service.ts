@@ -126,9 +126,9 @@ export class ApiKeyService {
   /**
    * The identity of a key this process authenticated within IDENTITY_CACHE_TTL_MS, when nothing
    * is due for it (no last_used_at write); null otherwise, and `authenticate` then does the full
-   * check. Synchronous, for ReadFastPath.
+   * check. Synchronous and static (it reads only this process's cache), for ReadFastPath.
    */
-  recentIdentity(plain: string): ApiKeyIdentity | null {
+  static recentIdentity(plain: string): ApiKeyIdentity | null {
     const cached = identityCache.get(hashApiKey(plain))
     const now = Date.now()
     if (!cached || cached.expiresAt <= now || now - cached.lastUsedAt >= TOUCH_INTERVAL_MS) return null
