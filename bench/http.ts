@@ -22,7 +22,8 @@
 |
 */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
+import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '#tests/helpers/free_port'
 import { baseEnv, createDatabase } from './lib/databases.js'
@@ -110,6 +111,8 @@ export interface HttpBenchResult {
   database: 'sqlite' | 'pg'
   profile: string
   seed: { days: number; windows: number; rows_written: number; seconds: number; method: string }
+  /** Which CPUs the servers and the load generator ran on (BENCH_PIN). */
+  cpu_placement: string
   variants: ProcessResult[]
 }
 
@@ -146,6 +149,23 @@ async function measure(server: Started, url: string, connections: number, second
   return { result, cpu: Math.round((cpuUs(server.pid) - before) / Math.max(1, result.requests)) }
 }
 
+/**
+ * CPU placement of the HTTP runs (BENCH_PIN, on by default with two or more CPUs and `taskset`):
+ * every measured server (raw node:http and HRVault alike) on the last CPU, the load generator (this
+ * process) on the others, so each pair is measured in the same placement instead of wherever the
+ * scheduler puts them (which moved the raw server's rate by up to 2× between runs at 1 connection).
+ * PostgreSQL and Redis stay unpinned.
+ */
+const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
+const SERVER_CPUS = PIN ? String(availableParallelism() - 1) : undefined
+const LOAD_CPUS = `0-${Math.max(0, availableParallelism() - 2)}`
+const ALL_CPUS = `0-${availableParallelism() - 1}`
+
+/** Pins or unpins every thread of this process (the load generator). */
+function pinSelf(cpus: string) {
+  if (PIN) spawnSync('taskset', ['-a', '-c', '-p', cpus, String(process.pid)])
+}
+
 async function startRaw(bodyBytes = 0): Promise<{ server: Started; url: string }> {
   const port = await freePort()
   const server = startNode(['bench/raw_server.ts'], {
@@ -153,7 +173,7 @@ async function startRaw(bodyBytes = 0): Promise<{ server: Started; url: string }
     PORT: String(port),
     BODY_BYTES: String(bodyBytes),
     NODE_OPTIONS: TUNED_NODE_OPTIONS,
-  })
+  }, { cpus: SERVER_CPUS })
   const url = `http://127.0.0.1:${port}/`
   await waitForHttp(url, 20_000, server)
   return { server, url }
@@ -171,7 +191,7 @@ async function startServer(env: Record<string, string>, compiled: boolean) {
     // The compiled build runs from build/, as bin/start.mjs runs it (globs such as the queue's job locations resolve there).
     const entry = compiled ? 'bench/server.js' : 'bench/server.ts'
     const cwd = compiled ? fileURLToPath(new URL('build/', APP_ROOT)) : undefined
-    const server = startNode([entry], { ...START_SCRIPT_ENV, ...env, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { compiled, cwd })
+    const server = startNode([entry], { ...START_SCRIPT_ENV, ...env, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { compiled, cwd, cpus: SERVER_CPUS })
     try {
       await waitForHttp(`${base}/health`, 60_000, server)
       return { server, base }
@@ -312,6 +332,7 @@ export async function runHttpBench(
     log(`http/${kind}: seeded ${seed.rowsWritten} rows in ${seed.windows} windows, ${seed.seconds} s`)
     const headers = { 'X-API-Key': seed.apiKey }
     const run = (options: VariantOptions) => measureProcess(kind, env, headers, seconds, options, log)
+    pinSelf(LOAD_CPUS)
     const variants: ProcessResult[] = []
     if (compiledAvailable) {
       variants.push(
@@ -360,9 +381,13 @@ export async function runHttpBench(
         seconds: seed.seconds,
         method: 'back-filled through the sync engine from the Polar simulator in 28-day windows',
       },
+      cpu_placement: PIN
+        ? `web and raw node:http servers on CPU ${SERVER_CPUS}, the load generator on CPU ${LOAD_CPUS} (taskset); PostgreSQL and Redis unpinned`
+        : 'unpinned',
       variants,
     }
   } finally {
+    pinSelf(ALL_CPUS)
     await db.drop()
   }
 }

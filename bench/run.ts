@@ -10,6 +10,7 @@
 |   BENCH_SECONDS=5                         autocannon seconds per route and connection count
 |   BENCH_SYNC_BUDGET=75                    seconds a sync scenario may run before it extrapolates
 |   BENCH_SYNC_USERS=1,100,1000             user counts of the sync scenarios
+|   BENCH_PIN=0                             HTTP runs without CPU pinning (default: servers on the last CPU, load generator on the rest)
 |
 | Needs PostgreSQL on 127.0.0.1:5432 (trust auth for `postgres`, or
 | BENCH_PG_ADMIN_URL) and Redis on 127.0.0.1:6379 (BENCH_REDIS_URL).
@@ -298,7 +299,7 @@ function markdown(): string {
     lines.push(`## HTTP, ${h.profile}`, '')
     lines.push(
       `User with ${h.seed.days} days of history (${h.seed.rows_written} rows, ${h.seed.method}, ${h.seed.seconds} s). ` +
-        `${SECONDS} s per run after 1 s warm-up, API key auth, rate limiter on, \`NODE_OPTIONS="${h.variants[0]?.node_options}"\` and ` +
+        `${SECONDS} s per run after 1 s warm-up, ${h.cpu_placement === 'unpinned' ? 'processes unpinned' : h.cpu_placement}, API key auth, rate limiter on, \`NODE_OPTIONS="${h.variants[0]?.node_options}"\` and ` +
         `${Object.entries(START_SCRIPT_ENV).map(([k, v]) => `\`${k}=${v}\``).join(', ')} as \`npm start\` sets them. ` +
         'Each variant is its own web process. × raw: to a raw node:http JSON server (bench/raw_server.ts) measured just before and after the ' +
         "variant's routes (mean of both); × raw, same body size: to the same server answering a fixed body of the route's size, measured " +

@@ -30,8 +30,15 @@ export interface Started {
  * Starts `node --import=@poppinss/ts-exec <args>` in the project root (or `cwd`) with `env` added
  * (`compiled: true`: plain `node <args>`, for JavaScript from `node ace build`).
  */
-export function startNode(args: string[], env: Record<string, string>, options: { ipc?: boolean; compiled?: boolean; cwd?: string } = {}): Started {
-  const child = spawn(NODE, options.compiled ? args : ['--import=@poppinss/ts-exec', ...args], {
+export function startNode(
+  args: string[],
+  env: Record<string, string>,
+  options: { ipc?: boolean; compiled?: boolean; cwd?: string; cpus?: string } = {}
+): Started {
+  const nodeArgs = options.compiled ? args : ['--import=@poppinss/ts-exec', ...args]
+  // `taskset` execs node in place: the child's pid is node's, every thread on the given CPUs.
+  const [command, commandArgs] = options.cpus ? ['taskset', ['-c', options.cpus, NODE, ...nodeArgs]] : [NODE, nodeArgs]
+  const child = spawn(command, commandArgs, {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...env },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
