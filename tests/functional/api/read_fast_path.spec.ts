@@ -73,13 +73,13 @@ const PATHS = ['sleep?days=28', 'baselines', 'insights', 'anomalies', 'export/sl
 test.group('API | read fast path', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => pinClock(NOW))
+  let http: Awaited<ReturnType<typeof pipelineServer>>
+  group.each.setup(async () => {
+    http = await pipelineServer()
+    return () => http.close()
+  })
 
-  test('a repeated read never reaches the pipeline and gets the pipeline answer: status, every header, body, 304', async ({
-    assert,
-    cleanup,
-  }) => {
-    const http = await pipelineServer()
-    cleanup(http.close)
+  test('a repeated read never reaches the pipeline and gets the pipeline answer: status, every header, body, 304', async ({ assert }) => {
     const owner = await userWithApiKey()
     await seed(owner.user.id, 45, overreached)
     const key = { 'X-API-Key': owner.apiKey }
@@ -112,9 +112,7 @@ test.group('API | read fast path', (group) => {
     }
   })
 
-  test('a write of the user data changes the next answer at once, from any process (the version is read every time)', async ({ assert, cleanup }) => {
-    const http = await pipelineServer()
-    cleanup(http.close)
+  test('a write of the user data changes the next answer at once, from any process (the version is read every time)', async ({ assert }) => {
     const owner = await userWithApiKey()
     await seed(owner.user.id, 10, overreached)
     const url = `/api/v1/users/${owner.user.externalId}/sleep?days=28`
@@ -132,12 +130,7 @@ test.group('API | read fast path', (group) => {
     assert.lengthOf(http.reached, 2)
   })
 
-  test('everything it cannot answer exactly goes to the pipeline: other users, unknown and revoked keys, CORS, HEAD, a spent budget', async ({
-    assert,
-    cleanup,
-  }) => {
-    const http = await pipelineServer()
-    cleanup(http.close)
+  test('everything it cannot answer exactly goes to the pipeline: other users, unknown and revoked keys, CORS, HEAD', async ({ assert }) => {
     const owner = await userWithApiKey()
     const other = await userWithApiKey()
     await seed(owner.user.id, 10, overreached)
@@ -167,8 +160,6 @@ test.group('API | read fast path', (group) => {
   })
 
   test('a spent budget is the pipeline 429 with Retry-After; every fast answer counted once', async ({ assert, cleanup }) => {
-    const http = await pipelineServer()
-    cleanup(http.close)
     withRequestBudget(3, cleanup)
     const owner = await userWithApiKey()
     const url = `/api/v1/users/${owner.user.externalId}/anomalies`
@@ -181,9 +172,7 @@ test.group('API | read fast path', (group) => {
     assert.isAbove(Number(refused.headers['retry-after']), 0)
   })
 
-  test('GET /health answers before the pipeline with the same body, status and headers', async ({ assert, cleanup }) => {
-    const http = await pipelineServer()
-    cleanup(http.close)
+  test('GET /health answers before the pipeline with the same body, status and headers', async ({ assert }) => {
     const fast = await http.get('/health')
     const viaPipeline = await http.get('/health', { Origin: 'http://127.0.0.1' })
     assert.equal(fast.status, 200)
