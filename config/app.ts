@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { defineConfig } from '@adonisjs/core/http'
 import { isProblemJsonPath } from '#config/surfaces'
 import { writeBadUrlResponse } from '#exceptions/problem_details'
-import { securityHeaders } from '#middleware/security_headers_middleware'
+import { securityHeaders } from '#services/security_headers'
 
 /**
  * The app key encrypts cookies, sessions and stored provider tokens.

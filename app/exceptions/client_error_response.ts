@@ -1,7 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { problem } from '#exceptions/problem_details'
-import { securityHeaders } from '#middleware/security_headers_middleware'
+import { securityHeaders } from '#services/security_headers'
 
 /** Largest request head (request line and headers) the server parses; a larger one is a 431. */
 export const MAX_HEADER_BYTES = 16 * 1024
