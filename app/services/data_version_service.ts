@@ -9,13 +9,14 @@ export interface UserDataVersion {
   version: number
 }
 
+const VERSION_SQL = 'select id, data_version from users where external_id = ? limit 1'
+type VersionRow = { id: number; data_version: number }
+const versionOf = (row: VersionRow | undefined) => (row ? { id: Number(row.id), version: Number(row.data_version) } : null)
+
 /**
  * Concurrent reads of one user's version share a query that starts after each of them arrived
  * (CoalescedCalls): under load one round trip instead of one per request, never an older answer.
  */
-const VERSION_SQL = 'select id, data_version from users where external_id = ? limit 1'
-type VersionRow = { id: number; data_version: number }
-const versionOf = (row: VersionRow | undefined) => (row ? { id: Number(row.id), version: Number(row.data_version) } : null)
 const reads = new CoalescedCalls<string, UserDataVersion | null>(async (externalId) => {
   return versionOf(await HotQueries.first<VersionRow>(VERSION_SQL, [externalId]))
 })

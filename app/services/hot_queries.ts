@@ -53,6 +53,16 @@ async function sqliteConnection(connectionName: string, client: KnexClient): Pro
   return connection
 }
 
+/** The rows of a prepared statement on the connection; undefined while a transaction is open on it (its writes are not committed). */
+function sqliteRows<T>(connection: SqliteConnection, sql: string, bindings: unknown[]): T[] | undefined {
+  if (connection.inTransaction) return undefined
+  let statements = sqliteStatements.get(connection)
+  if (!statements) sqliteStatements.set(connection, (statements = new Map()))
+  let statement = statements.get(sql)
+  if (!statement) statements.set(sql, (statement = connection.prepare(sql)))
+  return statement.all(...bindings) as T[]
+}
+
 function pgStatement(sql: string) {
   let statement = pgStatements.get(sql)
   if (!statement) {
@@ -77,8 +87,8 @@ export const HotQueries = {
     if (!db.connectionGlobalTransactions.has(connectionName)) {
       const client = knexClientOf(connectionName)
       if (client?.driverName === 'better-sqlite3') {
-        if (!sqliteConnections.get(connectionName)?.open) await sqliteConnection(connectionName, client)
-        const rows = HotQueries.allNow<T>(sql, bindings, connectionName)
+        const known = sqliteConnections.get(connectionName)
+        const rows = sqliteRows<T>(known?.open ? known : await sqliteConnection(connectionName, client), sql, bindings)
         if (rows) return rows
       } else if (client?.driverName === 'pg') {
         const pg = (await client.acquireConnection()) as PgClient
@@ -100,13 +110,9 @@ export const HotQueries = {
    */
   allNow<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): T[] | undefined {
     const connection = sqliteConnections.get(connectionName)
-    if (!connection?.open || connection.inTransaction || db.connectionGlobalTransactions.has(connectionName)) return undefined
+    if (!connection?.open || db.connectionGlobalTransactions.has(connectionName)) return undefined
     if (knexClientOf(connectionName)?.driverName !== 'better-sqlite3') return undefined
-    let statements = sqliteStatements.get(connection)
-    if (!statements) sqliteStatements.set(connection, (statements = new Map()))
-    let statement = statements.get(sql)
-    if (!statement) statements.set(sql, (statement = connection.prepare(sql)))
-    return statement.all(...bindings) as T[]
+    return sqliteRows<T>(connection, sql, bindings)
   },
 
   async first<T>(sql: string, bindings: unknown[] = [], connectionName?: string): Promise<T | undefined> {
