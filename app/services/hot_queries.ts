@@ -42,11 +42,8 @@ function knexClientOf(connectionName: string): KnexClient | null {
   return client
 }
 
-/** The pool's SQLite connection, fetched from the pool once. */
-async function sqliteConnection(connectionName: string, client: KnexClient): Promise<SqliteConnection> {
-  const known = sqliteConnections.get(connectionName)
-  if (known?.open) return known
-  sqliteConnections.delete(connectionName)
+/** Fetches the pool's SQLite connection and keeps it (callers use a kept one while it is open). */
+async function fetchSqliteConnection(connectionName: string, client: KnexClient): Promise<SqliteConnection> {
   const connection = (await client.acquireConnection()) as SqliteConnection
   await client.releaseConnection(connection)
   sqliteConnections.set(connectionName, connection)
@@ -88,7 +85,7 @@ export const HotQueries = {
       const client = knexClientOf(connectionName)
       if (client?.driverName === 'better-sqlite3') {
         const known = sqliteConnections.get(connectionName)
-        const rows = sqliteRows<T>(known?.open ? known : await sqliteConnection(connectionName, client), sql, bindings)
+        const rows = sqliteRows<T>(known?.open ? known : await fetchSqliteConnection(connectionName, client), sql, bindings)
         if (rows) return rows
       } else if (client?.driverName === 'pg') {
         const pg = (await client.acquireConnection()) as PgClient
