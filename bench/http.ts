@@ -156,13 +156,13 @@ async function measure(server: Started, url: string, connections: number, second
  * scheduler puts them (which moved the raw server's rate by up to 2× between runs at 1 connection).
  * PostgreSQL and Redis stay unpinned.
  */
-const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
-const SERVER_CPUS = PIN ? String(availableParallelism() - 1) : undefined
-const LOAD_CPUS = `0-${Math.max(0, availableParallelism() - 2)}`
-const ALL_CPUS = `0-${availableParallelism() - 1}`
+export const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
+export const SERVER_CPUS = PIN ? String(availableParallelism() - 1) : undefined
+export const LOAD_CPUS = `0-${Math.max(0, availableParallelism() - 2)}`
+export const ALL_CPUS = `0-${availableParallelism() - 1}`
 
 /** Pins or unpins every thread of this process (the load generator). */
-function pinSelf(cpus: string) {
+export function pinSelf(cpus: string) {
   if (PIN) spawnSync('taskset', ['-a', '-c', '-p', cpus, String(process.pid)])
 }
 

@@ -31,7 +31,7 @@ import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
 import { cleanUpOnInterrupt } from './lib/interrupt.js'
 import { load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
-import { START_SCRIPT_ENV, TUNED_NODE_OPTIONS } from './http.js'
+import { LOAD_CPUS, PIN, SERVER_CPUS, START_SCRIPT_ENV, TUNED_NODE_OPTIONS, pinSelf } from './http.js'
 
 const { values } = parseArgs({
   options: {
@@ -170,8 +170,9 @@ try {
   const seed = lastJson<{ apiKey: string; rowsWritten: number }>(await runNode(['bench/tasks/seed_history.ts', '--days', '365'], env))
   const headers = { 'X-API-Key': seed.apiKey }
 
+  pinSelf(LOAD_CPUS)
   const rawPort = await freePort()
-  const rawServer = startNode(['bench/raw_server.ts'], { PORT: String(rawPort), NODE_OPTIONS: TUNED_NODE_OPTIONS })
+  const rawServer = startNode(['bench/raw_server.ts'], { PORT: String(rawPort), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { cpus: SERVER_CPUS })
   try {
     await sleep(500)
     await load(`http://127.0.0.1:${rawPort}/`, { connections: 16, seconds: 1 })
@@ -193,7 +194,7 @@ try {
     const server = startNode(
       values.plain ? [entry] : [`--cpu-prof`, `--cpu-prof-dir=${dir.pathname}`, entry],
       { ...START_SCRIPT_ENV, ...env, PORT: String(port), RESPONSE_CACHE_MB: String(scenario.cacheMb), NODE_OPTIONS },
-      { compiled: values.compiled, cwd: values.compiled ? new URL('build/', APP_ROOT).pathname : undefined }
+      { compiled: values.compiled, cwd: values.compiled ? new URL('build/', APP_ROOT).pathname : undefined, cpus: SERVER_CPUS }
     )
     const windows: Array<{ route: (typeof scenario.routes)[number]; from: number; to: number; result: LoadResult; cpu: number }> = []
     try {
@@ -236,7 +237,8 @@ try {
 }
 
 const lines: string[] = [`# Profile, ${kind}${values.compiled ? ' (compiled)' : ''}, ${new Date().toISOString()}`, '']
-lines.push(`raw node:http: ${raw?.req_per_s} req/s at 16 connections, ${rawCpu} µs CPU per request; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, '')
+const placement = PIN ? `servers on CPU ${SERVER_CPUS}, load generator on CPU ${LOAD_CPUS}` : 'unpinned'
+lines.push(`raw node:http: ${raw?.req_per_s} req/s at 16 connections, ${rawCpu} µs CPU per request; ${placement}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, '')
 for (const r of report) {
   lines.push(`## ${r.route} — ${r.load.req_per_s} req/s (${r.ratio_to_raw} × raw), p50 ${r.load.p50_ms} ms, p99 ${r.load.p99_ms} ms, ${r.cpu_us_per_request} µs CPU per request`, '')
   if (!r.summary) continue

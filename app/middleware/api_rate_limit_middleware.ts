@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { RateLimitService, apiKeySubject, apiRequestPolicy } from '#services/rate_limit_service'
+import { RateLimitService, apiKeySubject, apiRequestPolicy, countedAhead } from '#services/rate_limit_service'
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
@@ -19,7 +19,8 @@ declare module '@adonisjs/core/http' {
  * grant (`ctx.rateLimitSubject`), else one per address. Every response carries RateLimit-*
  * headers; a spent budget is a 429 with Retry-After. Runs after the route's auth middleware.
  * Counted in this process in the one-web-process profile (RateLimitService PROCESS_COUNTING),
- * in the shared store otherwise.
+ * in the shared store otherwise; a count ReadFastPath already made for the request
+ * (`countedAhead`) is used instead of a second one.
  */
 @inject()
 export default class ApiRateLimitMiddleware {
@@ -27,7 +28,9 @@ export default class ApiRateLimitMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn) {
     const subject = ctx.rateLimitSubject ?? (ctx.apiKey?.id ? apiKeySubject(ctx.apiKey.id) : `ip:${ctx.request.ip()}`)
-    const headers = await this.rateLimits.hit(apiRequestPolicy(), subject)
+    // ReadFastPath may have counted this request already (it then fell through to the pipeline).
+    const ahead = countedAhead.get(ctx.request.request)
+    const headers = await (ahead?.subject === subject ? ahead.count : this.rateLimits.hit(apiRequestPolicy(), subject))
     for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
     return next()
   }

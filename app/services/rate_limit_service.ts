@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import app from '@adonisjs/core/services/app'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
@@ -47,6 +48,14 @@ export const apiKeySubject = (keyId: number) => `key:${keyId}`
  * processes) every count goes to the shared store at once.
  */
 export const PROCESS_COUNTING = !redisEnabled && env.get('DB_CONNECTION', 'sqlite') === 'sqlite'
+
+/**
+ * A request's API budget counted ahead of the framework's pipeline (ReadFastPath, scale-out: the
+ * count's round trip overlaps the data-version read) and handed to ApiRateLimitMiddleware when the
+ * pipeline answers after all, so the request is counted exactly once. Keyed by the request itself:
+ * the entry goes with it.
+ */
+export const countedAhead = new WeakMap<IncomingMessage, { subject: string; count: Promise<Record<string, string>> }>()
 
 /** In-process windows of `inProcess` policies, loaded from and written back to the database store. */
 export const processCounter = new ProcessCounter((seconds, limit) => limiterFor({ requests: Math.max(1, limit), window: seconds }))

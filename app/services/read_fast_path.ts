@@ -5,9 +5,15 @@ import app from '@adonisjs/core/services/app'
 import { securityHeaders } from '#services/security_headers'
 import { ApiKeyService } from '#services/auth/api_key_service'
 import { ClockService } from '#services/clock_service'
-import { DataVersionService } from '#services/data_version_service'
+import { DataVersionService, type UserDataVersion } from '#services/data_version_service'
 import { HealthProbeService } from '#services/health_probe_service'
-import { RateLimitService, apiKeySubject, apiRequestPolicy } from '#services/rate_limit_service'
+import {
+  PROCESS_COUNTING,
+  RateLimitService,
+  apiKeySubject,
+  apiRequestPolicy,
+  countedAhead,
+} from '#services/rate_limit_service'
 import { READ_CACHE_CONTROL, ResponseCache, readCacheKey } from '#services/response_cache'
 import { USER_ID_PATTERN } from '#validators/rules'
 
@@ -15,6 +21,9 @@ import { USER_ID_PATTERN } from '#validators/rules'
 const USER_READ_PATH = /^\/api\/v1\/users\/([^/?]+)\//
 
 const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Users whose last answered version is remembered (a hint only; the map starts over beyond this). */
+const MAX_REMEMBERED_USERS = 10_000
 
 /** The request's own X-Request-Id, else a new one, as the framework answers it (config/app.ts generateRequestId). */
 function requestId(request: IncomingMessage): string {
@@ -34,8 +43,8 @@ function requestId(request: IncomingMessage): string {
  *
  * Whatever it cannot answer exactly as the pipeline would goes to the pipeline untouched: a cache
  * miss, HEAD, a request with `Origin` (CORS), no or an unknown key, a key out of scope, a spent
- * budget (the pipeline counts it again, which changes nothing once it is spent, and answers the
- * 429), the database failing.
+ * budget (the pipeline counts it again, which changes nothing once it is spent, or takes the count
+ * made here, and answers the 429), the database failing.
  */
 export class ReadFastPath {
   /**
@@ -44,6 +53,12 @@ export class ReadFastPath {
    * read); the cache, the version reads and the rate limiter are the process's own.
    */
   protected make = app.container.make.bind(app.container)
+
+  /**
+   * The data version each user's last answer from the cache was read under. Only a hint for
+   * whether to count a request before its own version read has returned; never used to answer.
+   */
+  protected answeredVersions = new Map<string, UserDataVersion>()
 
   constructor(
     protected cache: ResponseCache,
@@ -91,14 +106,18 @@ export class ReadFastPath {
     const identity = ApiKeyService.recentIdentity(request.headers['x-api-key'] as string)
     if (!identity?.id || (identity.userExternalId !== null && identity.userExternalId !== pathUser)) return false
 
+    const today = (await this.make(ClockService)).todayIso()
+    const subject = apiKeySubject(identity.id)
+    const early = this.countAhead(request, pathUser, today, url, subject)
     const user = await this.versions.current(pathUser)
     if (!user) return false
-    const entry = this.cache.get(readCacheKey(user, (await this.make(ClockService)).todayIso(), url))
+    const entry = this.cache.get(readCacheKey(user, today, url))
     if (!entry) return false
+    this.rememberAnswered(pathUser, user)
 
     let limits: Record<string, string>
     try {
-      limits = await this.rateLimits.hit(apiRequestPolicy(), apiKeySubject(identity.id))
+      limits = await (early ?? this.rateLimits.hit(apiRequestPolicy(), subject))
     } catch {
       return false
     }
@@ -119,5 +138,31 @@ export class ReadFastPath {
     response.writeHead(200, headers)
     response.end(entry.body)
     return true
+  }
+
+  /**
+   * In scale-out the count is a Redis round trip of its own. When this URL's answer under the
+   * user's last answered version is still cached, the request will most likely be answered here:
+   * it is counted at once, alongside the version read, and the count is registered for the
+   * pipeline (`countedAhead`), which uses it instead of counting again should the fast path not
+   * answer after all (the version moved on, the database failed). A request the pipeline then
+   * refuses before its rate limiter (the key revoked in that instant) stays counted.
+   */
+  protected countAhead(request: IncomingMessage, pathUser: string, today: string, url: string, subject: string) {
+    if (PROCESS_COUNTING) return null
+    const answered = this.answeredVersions.get(pathUser)
+    if (!answered || !this.cache.has(readCacheKey(answered, today, url))) return null
+    const count = this.rateLimits.hit(apiRequestPolicy(), subject)
+    // Awaited by whichever answers the request; a refusal (429) is theirs to send.
+    count.catch(() => {})
+    countedAhead.set(request, { subject, count })
+    return count
+  }
+
+  protected rememberAnswered(pathUser: string, user: UserDataVersion) {
+    const known = this.answeredVersions.get(pathUser)
+    if (known?.id === user.id && known.version === user.version) return
+    if (!known && this.answeredVersions.size >= MAX_REMEMBERED_USERS) this.answeredVersions.clear()
+    this.answeredVersions.set(pathUser, user)
   }
 }

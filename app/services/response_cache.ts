@@ -53,6 +53,11 @@ export class ResponseCache {
     return this.#entries?.get(key)
   }
 
+  /** Whether an entry is held under the key (its recency unchanged). */
+  has(key: string): boolean {
+    return this.#entries?.has(key) ?? false
+  }
+
   /** Stores a body (when it fits) and returns it with its ETag either way. */
   set(key: string, body: Buffer, headers: Record<string, string>): CachedResponse {
     const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, headers }
