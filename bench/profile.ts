@@ -5,7 +5,7 @@
 |
 | One user with a year of history (tasks/seed_history.ts), then web processes
 | started with `node --cpu-prof` (bench/server.ts, or its compiled build with
-| --compiled) under autocannon at 16 connections: /health, the bare route, a
+| --compiled) under autocannon at 16 connections (--connections): /health, the bare route, a
 | cached and an uncached year of sleep, its CSV and insights. Each route's
 | load window is cut out of the process's profile (the server's monotonic
 | clock, /__bench/clock, is the profile's time base) and summarised: CPU
@@ -14,6 +14,7 @@
 |
 |   --db sqlite|pg    (default sqlite; pg also uses Redis, the scale-out profile)
 |   --seconds N       load per route (default 5)
+|   --connections N   autocannon connections (default 16)
 |   --compiled        run build/bench/server.js (`node ace build` output)
 |   --only a,b        scenario names (health,bare,cached,uncached)
 |   --plain           no profiler: the same loads, req/s and latency only
@@ -37,6 +38,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
     compiled: { type: 'boolean', default: false },
     only: { type: 'string', default: 'health,bare,cached,uncached' },
     role: { type: 'string', default: 'all' },
@@ -46,6 +48,7 @@ const { values } = parseArgs({
 })
 const kind = values.db === 'pg' ? 'pg' : 'sqlite'
 const SECONDS = Number(values.seconds)
+const CONNECTIONS = Number(values.connections)
 const only = new Set(values.only!.split(','))
 const NODE_OPTIONS = values['node-options'] ?? TUNED_NODE_OPTIONS
 cleanUpOnInterrupt()
@@ -175,9 +178,9 @@ try {
   const rawServer = startNode(['bench/raw_server.ts'], { PORT: String(rawPort), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { cpus: SERVER_CPUS })
   try {
     await sleep(500)
-    await load(`http://127.0.0.1:${rawPort}/`, { connections: 16, seconds: 1 })
+    await load(`http://127.0.0.1:${rawPort}/`, { connections: CONNECTIONS, seconds: 1 })
     const before = cpuUs(rawServer.pid)
-    raw = await load(`http://127.0.0.1:${rawPort}/`, { connections: 16, seconds: SECONDS })
+    raw = await load(`http://127.0.0.1:${rawPort}/`, { connections: CONNECTIONS, seconds: SECONDS })
     rawCpu = Math.round((cpuUs(rawServer.pid) - before) / Math.max(1, raw.requests))
     process.stdout.write(`profile/${kind}: raw node:http ${raw.req_per_s} req/s, ${rawCpu} µs CPU per request\n`)
   } finally {
@@ -202,10 +205,10 @@ try {
       await sleep(1000)
       const clock = async () => ((await (await fetch(`${base}/__bench/clock`)).json()) as { us: number }).us
       for (const route of scenario.routes) {
-        await load(base + route.path, { connections: 16, seconds: 1, headers })
+        await load(base + route.path, { connections: CONNECTIONS, seconds: 1, headers })
         const from = await clock()
         const cpuBefore = cpuUs(server.pid)
-        const result = await load(base + route.path, { connections: 16, seconds: SECONDS, headers })
+        const result = await load(base + route.path, { connections: CONNECTIONS, seconds: SECONDS, headers })
         const cpu = Math.round((cpuUs(server.pid) - cpuBefore) / Math.max(1, result.requests))
         const to = await clock()
         windows.push({ route, from, to, result, cpu })
@@ -238,7 +241,7 @@ try {
 
 const lines: string[] = [`# Profile, ${kind}${values.compiled ? ' (compiled)' : ''}, ${new Date().toISOString()}`, '']
 const placement = PIN ? `servers on CPU ${SERVER_CPUS}, load generator on CPU ${LOAD_CPUS}` : 'unpinned'
-lines.push(`raw node:http: ${raw?.req_per_s} req/s at 16 connections, ${rawCpu} µs CPU per request; ${placement}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, '')
+lines.push(`raw node:http: ${raw?.req_per_s} req/s at ${CONNECTIONS} connections, ${rawCpu} µs CPU per request; ${placement}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, '')
 for (const r of report) {
   lines.push(`## ${r.route} — ${r.load.req_per_s} req/s (${r.ratio_to_raw} × raw), p50 ${r.load.p50_ms} ms, p99 ${r.load.p99_ms} ms, ${r.cpu_us_per_request} µs CPU per request`, '')
   if (!r.summary) continue
