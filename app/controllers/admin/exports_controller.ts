@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { CsvExportService } from '#services/export/csv_export_service'
+import { CsvExportService, sendCsv } from '#services/export/csv_export_service'
 import { TakeoutService } from '#services/export/takeout_service'
 import { adminExportValidator } from '#validators/admin'
 import { adminTakeoutValidator } from '#validators/export'
@@ -20,9 +20,7 @@ export default class ExportsController {
     const { params, days = 30 } = await request.validateUsing(adminExportValidator)
     const kind = params.file.replace(/\.csv$/, '') as 'sleep' | 'activity' | 'recharge' | 'cardio-load'
     const file = await this.csvExports.open(kind, params.user, days)
-    response.header('Content-Type', 'text/csv; charset=utf-8')
-    response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
-    response.stream(file.stream)
+    sendCsv(response, file)
   }
 
   /** The user's takeout ZIP, streamed by the same service as the API's. */

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
 import logger from '@adonisjs/core/services/logger'
 import { Readable } from 'node:stream'
 import type { PageCursor } from '#services/api/pagination'
@@ -7,10 +8,13 @@ import { RecordWindowService } from '#services/records/record_window'
 import { invalidCursor, type ListRequest } from '#services/records/record_list'
 import { CSV_TABLES, datedCount, datedPage, type CsvCell, type CsvExportKind, type CsvRowKey } from '#services/export/csv_tables'
 
-/** A CSV export ready to stream; `next` and `total` are set on a paged export (`limit`/`cursor`). */
+/**
+ * A CSV export ready to send: the whole text when it fits in one page of rows (a year of days does),
+ * else a stream of pages. `next` and `total` are set on a paged export (`limit`/`cursor`).
+ */
 export interface CsvExport {
   filename: string
-  stream: Readable
+  content: string | Readable
   next: PageCursor | null
   total: number | null
 }
@@ -20,6 +24,8 @@ export interface CsvExport {
  * empty cell, numbers as JavaScript prints them (csv-stringify's defaults, byte for byte).
  */
 export function csvField(value: CsvCell | boolean | bigint | Date | undefined): string {
+  // Most cells are numbers, which never need quoting.
+  if (typeof value === 'number') return String(value)
   if (value === null || value === undefined) return ''
   let text: string
   if (typeof value === 'string') text = value
@@ -30,6 +36,14 @@ export function csvField(value: CsvCell | boolean | bigint | Date | undefined): 
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
+/** Sends an export as an attachment: its text as one body, or its stream of pages. */
+export function sendCsv(response: HttpContext['response'], file: CsvExport) {
+  response.header('Content-Type', 'text/csv; charset=utf-8')
+  response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
+  if (typeof file.content === 'string') response.send(file.content)
+  else response.stream(file.content)
+}
+
 /** One CSV line with its CRLF. */
 export function csvLine(cells: ReadonlyArray<CsvCell>): string {
   let line = ''
@@ -38,9 +52,10 @@ export function csvLine(cells: ReadonlyArray<CsvCell>): string {
 }
 
 /**
- * Streams the spec's CSV files: header row, then one row per day, oldest
+ * Writes the spec's CSV files: header row, then one row per day, oldest
  * first, read from the database in keyset pages so a long export is never
- * held in memory; each page is written as one chunk of text. RFC 4180: CRLF
+ * held in memory; each page is written as one chunk of text, and an export
+ * of a single page is sent as one body. RFC 4180: CRLF
  * line ends, fields with a comma, quote or line break quoted, quotes doubled;
  * null is an empty cell.
  */
@@ -80,23 +95,29 @@ export class CsvExportService {
     }
     let remaining = page ? page.limit : Number.POSITIVE_INFINITY
     const first = await table.page(user.id, from, to, start, Math.min(pageSize, remaining))
+    const filename = `${table.file}_${user.externalId}_${from}_${to}.csv`
+    let text = csvLine(table.columns)
+    for (const raw of first) text += csvLine(table.row(raw))
+    remaining -= first.length
+    // The last page already: the whole file as one body (sent with its length, no stream to drive).
+    if (first.length < pageSize || remaining <= 0) return { filename, content: text, next, total }
 
     async function* chunks(): AsyncGenerator<string> {
+      yield text
       let batch = first
-      let text = csvLine(table.columns)
       while (true) {
-        for (const raw of batch) text += csvLine(table.row(raw))
-        yield text
-        text = ''
-        remaining -= batch.length
-        if (batch.length < pageSize || remaining <= 0) return
         const last = batch[batch.length - 1]
         batch = await table.page(user.id, from, to, { date: String(last.date), id: Number(last.id) }, Math.min(pageSize, remaining))
+        let chunk = ''
+        for (const raw of batch) chunk += csvLine(table.row(raw))
+        if (chunk) yield chunk
+        remaining -= batch.length
+        if (batch.length < pageSize || remaining <= 0) return
       }
     }
 
     const csv = Readable.from(chunks(), { objectMode: false })
     csv.on('error', (error) => logger.error({ err: error, export: kind }, 'CSV export stream failed'))
-    return { filename: `${table.file}_${user.externalId}_${from}_${to}.csv`, stream: csv, next, total }
+    return { filename, content: csv, next, total }
   }
 }

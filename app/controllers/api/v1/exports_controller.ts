@@ -4,7 +4,7 @@ import { pageHeaders } from '#services/api/pagination'
 import { listRequest } from '#services/records/record_list'
 import { windowInput } from '#services/records/record_window'
 import { ExportSummaryService } from '#services/export/export_summary_service'
-import { CsvExportService } from '#services/export/csv_export_service'
+import { CsvExportService, sendCsv } from '#services/export/csv_export_service'
 import type { CsvExportKind } from '#services/export/csv_tables'
 import { JsonlExportService } from '#services/export/jsonl_export_service'
 import { TakeoutService } from '#services/export/takeout_service'
@@ -76,8 +76,6 @@ export default class ExportsController {
     const { params, ...query } = await request.validateUsing(exportValidator)
     const file = await this.csvExports.open(kind, params.user_id, listRequest(query, 30))
     pageHeaders(ctx, file)
-    response.header('Content-Type', 'text/csv; charset=utf-8')
-    response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
-    response.stream(file.stream)
+    sendCsv(response, file)
   }
 }

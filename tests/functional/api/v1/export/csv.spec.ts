@@ -123,7 +123,7 @@ test.group('API v1 | CSV export', (group) => {
       unknown.assertBodyContains({ code: 'E_UNKNOWN_USER' })
     })
 
-  test('days=365 streams the last 365 of three years of days, oldest first, across many pages', async ({ client, assert }) => {
+  test('days=365 streams the last 365 of three years of days, oldest first, across many pages; in one page it is one body', async ({ client, assert }) => {
     const { user, apiKey } = await userWithApiKey()
     const now = DateTime.utc().toFormat('yyyy-MM-dd HH:mm:ss')
     const rows = Array.from({ length: 3 * 365 + 1 }, (_, n) => ({
@@ -138,8 +138,10 @@ test.group('API v1 | CSV export', (group) => {
 
     const pageSize = CsvExportService.pageSize
     CsvExportService.pageSize = 50
+    let streamed = ''
     try {
       const response = await client.get(`/api/v1/users/${user.externalId}/export/activity.csv`).qs({ days: 365 }).header('X-API-Key', apiKey)
+      streamed = response.text()
       response.assertStatus(200)
       const lines = response.text().split('\r\n')
       assert.equal(lines.pop(), '')
@@ -148,8 +150,21 @@ test.group('API v1 | CSV export', (group) => {
       assert.equal(lines[0], `${minusDays(TODAY, 364)},364,,,1.36,`)
       assert.equal(lines[364], `${TODAY},0,,,1,`)
       assert.isTrue(lines.every((line, i) => i === 0 || line.slice(0, 10) > lines[i - 1].slice(0, 10)))
+      // Many pages: streamed, never held whole.
+      assert.equal(response.header('transfer-encoding'), 'chunked')
+      assert.isUndefined(response.header('content-length'))
     } finally {
       CsvExportService.pageSize = pageSize
     }
+    // The same year in one page (asked as a range: another URL, not the cached answer): one body
+    // with its length, byte for byte the streamed file.
+    const whole = await client
+      .get(`/api/v1/users/${user.externalId}/export/activity.csv`)
+      .qs({ from: minusDays(TODAY, 364), to: TODAY })
+      .header('X-API-Key', apiKey)
+    whole.assertStatus(200)
+    assert.equal(whole.text(), streamed)
+    assert.equal(whole.header('content-length'), String(Buffer.byteLength(streamed)))
+    assert.isUndefined(whole.header('transfer-encoding'))
   })
 })
