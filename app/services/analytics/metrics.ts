@@ -68,11 +68,21 @@ export function emptySeries(): MetricSeries {
   }
 }
 
+/** Shifted dates already computed: the calculators ask for the same few dozen per request. */
+const shiftedDates = new Map<string, string>()
+
 /** ISO date shifted by a number of calendar days. */
 export function shiftDate(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
+  const key = `${isoDate}|${days}`
+  let shifted = shiftedDates.get(key)
+  if (shifted === undefined) {
+    const d = new Date(`${isoDate}T00:00:00Z`)
+    d.setUTCDate(d.getUTCDate() + days)
+    shifted = d.toISOString().slice(0, 10)
+    if (shiftedDates.size >= 4096) shiftedDates.clear()
+    shiftedDates.set(key, shifted)
+  }
+  return shifted
 }
 
 /** Whole calendar days from `from` to `to` (positive when `to` is later). */
