@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import RateLimitedException from '#exceptions/rate_limited_exception'
 import { RateLimitService, apiKeySubject, apiRequestPolicy, countedAhead } from '#services/rate_limit_service'
 
 declare module '@adonisjs/core/http' {
@@ -28,10 +29,24 @@ export default class ApiRateLimitMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn) {
     const subject = ctx.rateLimitSubject ?? (ctx.apiKey?.id ? apiKeySubject(ctx.apiKey.id) : `ip:${ctx.request.ip()}`)
-    // ReadFastPath may have counted this request already (it then fell through to the pipeline).
-    const ahead = countedAhead.get(ctx.request.request)
-    const headers = await (ahead?.subject === subject ? ahead.count : this.rateLimits.hit(apiRequestPolicy(), subject))
+    const headers = await this.countOnce(ctx, subject)
     for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
     return next()
+  }
+
+  /**
+   * The request's count: the one ReadFastPath already made when it fell through to the pipeline
+   * (its 429 stands; a count that failed, e.g. a Redis timeout, is made again here, as it was
+   * before the fast path counted ahead), else a count of its own.
+   */
+  protected async countOnce(ctx: HttpContext, subject: string): Promise<Record<string, string>> {
+    const ahead = countedAhead.get(ctx.request.request)
+    if (ahead?.subject !== subject) return this.rateLimits.hit(apiRequestPolicy(), subject)
+    try {
+      return await ahead.count
+    } catch (error) {
+      if (error instanceof RateLimitedException) throw error
+      return this.rateLimits.hit(apiRequestPolicy(), subject)
+    }
   }
 }
