@@ -32,7 +32,7 @@ export class AnalyticsStatusService {
   ) {}
 
   async status(externalId: string): Promise<AnalyticsStatus> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     const dataDays = await this.loader.dataDays(user.id)
     const present = Object.values(dataDays).filter((d) => d > 0)
     const minDataDays = present.length === 0 ? 0 : Math.min(...present)

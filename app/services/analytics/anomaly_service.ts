@@ -21,7 +21,7 @@ export class AnomalyService {
    * first. Metrics without a baseline, or with an insufficient one, are never flagged.
    */
   async scan(externalId: string): Promise<AnomalyResult[]> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     const baselines = await this.store.baselines(user.id)
     if (baselines.length === 0) return []
     const today = this.clock.today().toISODate()!

@@ -52,20 +52,20 @@ export class BaselineService {
 
   /** POST /baselines/calculate: metric → status for every metric that has a baseline. */
   async calculate(externalId: string): Promise<Partial<Record<MetricName, BaselineStatus>>> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     const results = await this.recalculate(user.id)
     return Object.fromEntries(results.map((b) => [b.metricName, b.status]))
   }
 
   /** Stored baselines of a user, in metric order (empty before the first calculation). */
   async list(externalId: string): Promise<Baseline[]> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     return this.store.baselines(user.id)
   }
 
   /** One stored baseline; 404 for an unknown metric name or when none is stored. */
   async show(externalId: string, metricName: string): Promise<Baseline> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     if (!isMetricName(metricName)) throw new UnknownMetricException(metricName)
     const baseline = await this.store.baseline(user.id, metricName)
     if (!baseline) throw new BaselineNotFoundException(metricName)

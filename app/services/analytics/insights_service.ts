@@ -26,7 +26,7 @@ export class InsightsService {
   ) {}
 
   async insights(externalId: string): Promise<UserInsights> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     const today = this.clock.today()
     const todayIso = today.toISODate()!
     // The calculators' window of series and one aggregate over all history: the same insights at

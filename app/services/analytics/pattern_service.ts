@@ -35,20 +35,20 @@ export class PatternService {
 
   /** POST /patterns/detect: pattern name → significance. */
   async detectFor(externalId: string): Promise<Record<PatternName, Significance>> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     const results = await this.detect(user.id)
     return Object.fromEntries(results.map((p) => [p.patternName, p.significance])) as Record<PatternName, Significance>
   }
 
   /** Stored patterns in name order (empty before the first detection). */
   async list(externalId: string): Promise<Pattern[]> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     return this.store.patterns(user.id)
   }
 
   /** One stored pattern; 404 for an unknown name or when it has not been detected yet. */
   async show(externalId: string, name: string): Promise<Pattern> {
-    const user = await this.users.findOrFail(externalId)
+    const user = await this.users.refOrFail(externalId)
     if (!isPatternName(name)) throw new UnknownPatternException(name)
     const pattern = await this.store.pattern(user.id, name)
     if (!pattern) throw new PatternNotFoundException(name)

@@ -57,7 +57,7 @@ export class ActivitySamplesService {
 
   /** The samples of `date`; NotFoundException (404) when none are stored. */
   async findByDate(userId: string, date: string): Promise<ActivitySampleDay> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     const row = await ActivitySample.query().where('userId', user.id).where('date', date).first()
     if (!row) throw new NotFoundException(`No activity samples for ${date}.`)
     return activitySampleDay(row)

@@ -48,7 +48,7 @@ export class ActivityService {
 
   /** The activity day `date`; NotFoundException (404) when none is stored. */
   async findByDate(userId: string, date: string): Promise<DailyActivity> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     const day = await DailyActivity.query().where('userId', user.id).where('date', date).first()
     if (!day) throw new NotFoundException(`No activity record for ${date}.`)
     return day

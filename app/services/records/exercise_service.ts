@@ -49,7 +49,7 @@ export class ExerciseService {
 
   /** One session by our integer id, only among the user's own; NotFoundException (404) otherwise. */
   async findById(userId: string, id: number): Promise<Exercise> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     const exercise = await Exercise.query().where('userId', user.id).where('id', id).first()
     if (!exercise) throw new NotFoundException(`No exercise with id ${id}.`)
     return exercise

@@ -46,7 +46,7 @@ export class HeartRateSamplesService {
    * dropped, training sessions not included). NotFoundException (404) when no day is stored.
    */
   async forDate(userId: string, date: string): Promise<HeartRateSampleDay> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     const day = await HeartRateDay.query().select('date', 'samples').where('userId', user.id).where('date', date).first()
     if (!day) throw new NotFoundException(`No continuous heart rate for ${date}.`)
     return { date: day.date, samples: heartRateSamplesOf(day.date, day.samples) }

@@ -20,7 +20,7 @@ export class PhysicalInfoService {
    * and the current settings may date from long ago. Throws UnknownUserException (404).
    */
   async history(userId: string): Promise<PhysicalInfoHistory> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     const history = await PhysicalInfo.query().where('userId', user.id).orderBy('measuredAt', 'desc')
     return { latest: history[0] ?? null, history }
   }

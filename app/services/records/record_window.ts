@@ -1,11 +1,10 @@
 import { inject } from '@adonisjs/core'
-import type User from '#models/user'
 import { ClockService } from '#services/clock_service'
-import { UserService } from '#services/user_service'
+import { UserService, type UserRef } from '#services/user_service'
 
 /** A known user and the ISO dates `from` … `to` (inclusive) of a request's window. */
 export interface RecordWindow {
-  user: User
+  user: UserRef
   from: string
   to: string
 }
@@ -36,7 +35,7 @@ export class RecordWindowService {
 
   /** The user and `today-(days-1)` … `today`, or the range `from` … `to` (today when `to` is null). */
   async open(userId: string, window: WindowInput): Promise<RecordWindow> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     return { user, ...this.range(window) }
   }
 

@@ -108,7 +108,7 @@ export class SleepService {
 
   /** The night dated `date` (the wake-up day) with its recharge; NotFoundException (404) when none. */
   async findByDate(userId: string, date: string): Promise<SleepNight> {
-    const user = await this.users.findOrFail(userId)
+    const user = await this.users.refOrFail(userId)
     const record = await SleepRecord.query().where('userId', user.id).where('date', date).first()
     if (!record) throw new NotFoundException(`No sleep record for ${date}.`)
     const recharge = await NightlyRecharge.query()
