@@ -1,6 +1,8 @@
 import { HttpContext } from '@adonisjs/core/http'
 import { BaseSerializer } from '@adonisjs/core/transformers'
 import type { ApplicationService } from '@adonisjs/core/types'
+import { ClockService } from '#services/clock_service'
+import { HealthProbeService } from '#services/health_probe_service'
 import { ResponseCache } from '#services/response_cache'
 
 /**
@@ -30,6 +32,11 @@ export default class AppProvider {
     HttpContext.getter('serialize', function (this: HttpContext) {
       return (values: any): any => serializer.serialize(values, this.containerResolver)
     })
+    // One clock and one health probe per process: they hold no request state, and every data read
+    // asks the clock for today (the read cache keys on it), as every /health poll asks the probe,
+    // so neither is built anew per request. Tests still swap them.
+    this.app.container.singleton(ClockService, () => new ClockService())
+    this.app.container.singleton(HealthProbeService, () => new HealthProbeService())
     // One read cache per process (its bound is per process).
     this.app.container.singleton(ResponseCache, async () => {
       const { default: env } = await import('#start/env')

@@ -27,7 +27,7 @@ export class ClockService {
    */
   todayIso(): string {
     if (this.now !== ClockService.prototype.now) return this.today().toISODate()!
-    // Per zone and process: the service is built per request.
+    // Per zone and process (the container's clock is one per process; `new ClockService()` is not).
     let known = todays.get(this.zone)
     if (!known || Date.now() >= known.until) {
       const today = this.today()

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import ApiKey from '#models/api_key'
@@ -40,7 +40,8 @@ interface CachedIdentity {
 
 const identityCache = new Map<string, CachedIdentity>()
 
-export const hashApiKey = (plain: string) => createHash('sha256').update(plain).digest('hex')
+/** SHA-256 hex of a key (one-shot `crypto.hash`: a third of a Hash object's cost, on every request). */
+export const hashApiKey = (plain: string) => hash('sha256', plain, 'hex')
 
 /**
  * API keys (DESIGN §4): 256 random bits, shown once, stored as SHA-256 with
