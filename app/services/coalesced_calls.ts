@@ -12,10 +12,11 @@ interface Waiter<R> {
 
 /**
  * Coalesces concurrent calls with the same key into one, without ever answering from a call that
- * started before the caller arrived: while a call for a key is running, new callers wait and go
- * together in the next one, which starts when it ends. So under load one round trip serves every
- * request that arrived during the previous one, and each answer is still as fresh as a call of its
- * own. `run` gets the batch size (e.g. how many requests to count).
+ * started before the caller arrived: callers wait and go together in the next call, which starts
+ * once the event loop has read the rest of its turn's I/O, and while a call for a key is running
+ * it is the one after it. So under load one round trip serves every request that arrived during
+ * the previous one, and each answer is still as fresh as a call of its own. `run` gets the batch
+ * size (e.g. how many requests to count).
  */
 export class CoalescedCalls<K, R> {
   #batches = new Map<K, { running: boolean; waiting: Waiter<R>[] }>()
@@ -26,22 +27,31 @@ export class CoalescedCalls<K, R> {
     let batch = this.#batches.get(key)
     if (!batch) this.#batches.set(key, (batch = { running: false, waiting: [] }))
     const joined = new Promise<Share<R>>((resolve, reject) => batch.waiting.push({ resolve, reject }))
-    if (!batch.running) this.#next(key, batch)
+    if (!batch.running) this.#schedule(key, batch)
     return joined
+  }
+
+  /**
+   * The next call starts once the event loop has read what arrived with this caller (setImmediate
+   * runs after the loop's I/O callbacks): requests read from other sockets in the same turn join it
+   * instead of waiting a whole round trip for the one after.
+   */
+  #schedule(key: K, batch: { running: boolean; waiting: Waiter<R>[] }) {
+    batch.running = true
+    setImmediate(() => this.#next(key, batch))
   }
 
   #next(key: K, batch: { running: boolean; waiting: Waiter<R>[] }) {
     const waiters = batch.waiting
     if (waiters.length === 0) {
+      batch.running = false
       this.#batches.delete(key)
       return
     }
     batch.waiting = []
-    batch.running = true
     const settle = (each: (waiter: Waiter<R>, index: number) => void) => {
       waiters.forEach(each)
-      batch.running = false
-      this.#next(key, batch)
+      this.#schedule(key, batch)
     }
     new Promise<R>((resolve) => resolve(this.run(key, waiters.length))).then(
       (result) => settle((w, index) => w.resolve({ result, index, count: waiters.length })),

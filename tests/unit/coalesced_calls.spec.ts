@@ -1,0 +1,91 @@
+import { test } from '@japa/runner'
+import { CoalescedCalls } from '#services/coalesced_calls'
+
+/** A run the test finishes by hand, recording the order in which runs started. */
+function manualRuns() {
+  const started: Array<{ key: string; count: number; finish: (value: string) => void; fail: (error: Error) => void }> = []
+  const calls = new CoalescedCalls<string, string>(
+    (key, count) =>
+      new Promise<string>((resolve, reject) => {
+        started.push({ key, count, finish: resolve, fail: reject })
+      })
+  )
+  return { calls, started }
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+test.group('CoalescedCalls', () => {
+  test('callers of one turn share one run, each with its own place in the batch', async ({ assert }) => {
+    const { calls, started } = manualRuns()
+    const shares = [calls.call('a'), calls.call('a'), calls.call('a')]
+    await turn()
+    assert.lengthOf(started, 1)
+    assert.equal(started[0].count, 3)
+    started[0].finish('first')
+    const results = await Promise.all(shares)
+    assert.deepEqual(
+      results.map((share) => [share.result, share.index, share.count]),
+      [
+        ['first', 0, 3],
+        ['first', 1, 3],
+        ['first', 2, 3],
+      ]
+    )
+  })
+
+  test('a caller arriving while a run is on its way gets the next run, never the one that started before it', async ({
+    assert,
+  }) => {
+    const { calls, started } = manualRuns()
+    const early = calls.call('a')
+    await turn()
+    const late = [calls.call('a'), calls.call('a')]
+    await turn()
+    assert.lengthOf(started, 1, 'the late callers wait for the running call to end')
+    started[0].finish('before')
+    assert.equal((await early).result, 'before')
+    await turn()
+    assert.lengthOf(started, 2)
+    assert.equal(started[1].count, 2)
+    started[1].finish('after')
+    assert.deepEqual(
+      (await Promise.all(late)).map((share) => share.result),
+      ['after', 'after']
+    )
+  })
+
+  test('a failed run rejects its own callers only; the next batch runs', async ({ assert }) => {
+    const { calls, started } = manualRuns()
+    const failing = calls.call('a')
+    await turn()
+    const next = calls.call('a')
+    started[0].fail(new Error('down'))
+    await assert.rejects(() => failing, 'down')
+    await turn()
+    started[1].finish('up again')
+    assert.equal((await next).result, 'up again')
+  })
+
+  test('keys run apart, and a key with nobody waiting starts afresh', async ({ assert }) => {
+    const { calls, started } = manualRuns()
+    const a = calls.call('a')
+    const b = calls.call('b')
+    await turn()
+    assert.deepEqual(
+      started.map((run) => run.key),
+      ['a', 'b']
+    )
+    started[0].finish('A')
+    started[1].finish('B')
+    assert.equal((await a).result, 'A')
+    assert.equal((await b).result, 'B')
+    await turn()
+    const again = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 3)
+    assert.equal(started[2].count, 1)
+    started[2].finish('A2')
+    assert.equal((await again).result, 'A2')
+  })
+})
