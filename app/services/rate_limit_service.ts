@@ -30,24 +30,12 @@ export interface RateLimitPolicy {
  * Read on every request: tests change the variables at run time.
  */
 export function apiRequestPolicy(): RateLimitPolicy {
-  if (!budgetDefaulted) defaultApiBudget()
   return {
     bucket: 'api',
     requests: env.get('RATE_LIMIT_REQUESTS', 1000),
     window: env.get('RATE_LIMIT_WINDOW', '15 minutes'),
     inProcess: true,
   }
-}
-
-let budgetDefaulted = false
-/**
- * Puts the budget's defaults (1000 per 15 minutes) into the environment once: reading a variable
- * that is not set is a process.env lookup on every request, one that is set comes from memory.
- */
-function defaultApiBudget() {
-  budgetDefaulted = true
-  if (env.get('RATE_LIMIT_REQUESTS') === undefined) env.set('RATE_LIMIT_REQUESTS', 1000)
-  if (env.get('RATE_LIMIT_WINDOW') === undefined) env.set('RATE_LIMIT_WINDOW', '15 minutes')
 }
 
 /** The budget an API key's requests count against, whichever surface they use. */

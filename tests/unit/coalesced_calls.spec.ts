@@ -67,6 +67,34 @@ test.group('CoalescedCalls', () => {
     assert.equal((await next).result, 'up again')
   })
 
+  test('a caller arriving just after a run ended goes in the next run, alone', async ({ assert }) => {
+    const { calls, started } = manualRuns()
+    const first = calls.call('a')
+    await turn()
+    started[0].finish('one')
+    await first
+    // The run has settled; the next one is scheduled but not started yet.
+    const second = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 2)
+    assert.equal(started[1].count, 1)
+    started[1].finish('two')
+    assert.deepEqual(await second, { result: 'two', index: 0, count: 1 })
+  })
+
+  test('a run that throws at once rejects its callers, and the key keeps working', async ({ assert }) => {
+    let throwing = true
+    const calls = new CoalescedCalls<string, number>((_key, count) => {
+      // Throws before returning a promise, as a driver call can.
+      if (throwing) throw new Error('no connection')
+      return Promise.resolve(count)
+    })
+    const failed = [calls.call('a'), calls.call('a')]
+    for (const share of failed) await assert.rejects(() => share, 'no connection')
+    throwing = false
+    assert.equal((await calls.call('a')).result, 1)
+  })
+
   test('keys run apart, and a key with nobody waiting starts afresh', async ({ assert }) => {
     const { calls, started } = manualRuns()
     const a = calls.call('a')
