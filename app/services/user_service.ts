@@ -3,14 +3,20 @@ import UnknownUserException from '#exceptions/unknown_user_exception'
 import { HotQueries } from '#services/hot_queries'
 import { columnOf } from '#services/records/columns'
 
-let findByExternalId: string | undefined
-/** `User.findBy('externalId', …)`'s SQL (column names are known once the model is booted). */
-const findByExternalIdSql = () => (findByExternalId ??= `select * from ${User.table} where ${columnOf(User, 'externalId')} = ? limit 1`)
-
-let refByExternalId: string | undefined
-/** The same lookup reading only the two ids. */
-const refByExternalIdSql = () =>
-  (refByExternalId ??= `select id, ${columnOf(User, 'externalId')} as "externalId" from ${User.table} where ${columnOf(User, 'externalId')} = ? limit 1`)
+const lookupSql = new Map<string, string>()
+/**
+ * `select <columns> from users where external_id = ? limit 1`, built once per column list (column
+ * names are known once the model is booted).
+ */
+function byExternalIdSql(columns: 'all' | 'ids'): string {
+  let sql = lookupSql.get(columns)
+  if (!sql) {
+    const externalId = columnOf(User, 'externalId')
+    const select = columns === 'all' ? '*' : `id, ${externalId} as "externalId"`
+    lookupSql.set(columns, (sql = `select ${select} from ${User.table} where ${externalId} = ? limit 1`))
+  }
+  return sql
+}
 
 /** Who a data read is for: the internal id its rows carry and the API's `{user_id}`. */
 export type UserRef = Pick<User, 'id' | 'externalId'>
@@ -19,9 +25,9 @@ export type UserRef = Pick<User, 'id' | 'externalId'>
 export class UserService {
   /** The user, or UnknownUserException (404). */
   async findOrFail(externalId: string): Promise<User> {
-    // Every data read starts here: a prepared statement on the driver (HotQueries), the row made
-    // into a model as the query builder would.
-    const row = await HotQueries.first<Record<string, unknown>>(findByExternalIdSql(), [externalId])
+    // A prepared statement on the driver (HotQueries), the row made into a model as the query
+    // builder would (`User.findBy('externalId', …)`).
+    const row = await HotQueries.first<Record<string, unknown>>(byExternalIdSql('all'), [externalId])
     if (!row) throw new UnknownUserException(externalId)
     return User.$createFromAdapterResult(row)!
   }
@@ -31,7 +37,7 @@ export class UserService {
    * the whole row (tokens, timestamps) or making a model of it.
    */
   async refOrFail(externalId: string): Promise<UserRef> {
-    const row = await HotQueries.first<UserRef>(refByExternalIdSql(), [externalId])
+    const row = await HotQueries.first<UserRef>(byExternalIdSql('ids'), [externalId])
     if (!row) throw new UnknownUserException(externalId)
     return row
   }

@@ -6,7 +6,7 @@ import type { PageCursor } from '#services/api/pagination'
 import { dataType } from '#services/records/data_types'
 import { RecordWindowService } from '#services/records/record_window'
 import { invalidCursor, type ListRequest } from '#services/records/record_list'
-import { CSV_TABLES, datedCount, datedPage, type CsvCell, type CsvExportKind, type CsvRowKey } from '#services/export/csv_tables'
+import { CSV_TABLES, datedCount, datedPage, type CsvCell, type CsvExportKind, type CsvRowKey, type CsvTable } from '#services/export/csv_tables'
 
 /**
  * A CSV export ready to send: the whole text when it fits in one page of rows (a year of days does),
@@ -49,6 +49,13 @@ export function csvLine(cells: ReadonlyArray<CsvCell>): string {
   let line = ''
   for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(cells[i])
   return `${line}\r\n`
+}
+
+/** The lines of a page of rows (empty for none). */
+function csvRows(table: CsvTable, rows: ReadonlyArray<Record<string, any>>): string {
+  let text = ''
+  for (const raw of rows) text += csvLine(table.row(raw))
+  return text
 }
 
 /**
@@ -96,8 +103,7 @@ export class CsvExportService {
     let remaining = page ? page.limit : Number.POSITIVE_INFINITY
     const first = await table.page(user.id, from, to, start, Math.min(pageSize, remaining))
     const filename = `${table.file}_${user.externalId}_${from}_${to}.csv`
-    let text = csvLine(table.columns)
-    for (const raw of first) text += csvLine(table.row(raw))
+    const text = csvLine(table.columns) + csvRows(table, first)
     remaining -= first.length
     // The last page already: the whole file as one body (sent with its length, no stream to drive).
     if (first.length < pageSize || remaining <= 0) return { filename, content: text, next, total }
@@ -108,8 +114,7 @@ export class CsvExportService {
       while (true) {
         const last = batch[batch.length - 1]
         batch = await table.page(user.id, from, to, { date: String(last.date), id: Number(last.id) }, Math.min(pageSize, remaining))
-        let chunk = ''
-        for (const raw of batch) chunk += csvLine(table.row(raw))
+        const chunk = csvRows(table, batch)
         if (chunk) yield chunk
         remaining -= batch.length
         if (batch.length < pageSize || remaining <= 0) return
