@@ -1,6 +1,16 @@
+import { afterDelete, afterSave } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
 import { NightlyRechargeSchema } from '#database/schema'
 
 /** Nightly Recharge of one night; `hrvAvg` is the RMSSD in ms. */
 export default class NightlyRecharge extends NightlyRechargeSchema {
   static table = 'nightly_recharges'
+
+  /** The same night's rendered sleep lines show its values: they follow every save and delete. */
+  @afterSave()
+  @afterDelete()
+  static async refreshSleepLine(recharge: NightlyRecharge) {
+    const { SleepLines } = await import('#services/records/sleep_lines')
+    await SleepLines.afterModelWrite(recharge.$trx ?? db.connection(recharge.$options?.connection), recharge.userId, recharge.date)
+  }
 }

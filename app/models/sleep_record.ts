@@ -1,6 +1,16 @@
+import { afterDelete, afterSave } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
 import { SleepRecordSchema } from '#database/schema'
 
 /** One night of sleep; stage durations in seconds, hypnogram and samples as JSON. */
 export default class SleepRecord extends SleepRecordSchema {
   static table = 'sleep_records'
+
+  /** The night's rendered lines (and the user's data version) follow every save and delete. */
+  @afterSave()
+  @afterDelete()
+  static async refreshSleepLine(night: SleepRecord) {
+    const { SleepLines } = await import('#services/records/sleep_lines')
+    await SleepLines.afterModelWrite(night.$trx ?? db.connection(night.$options?.connection), night.userId, night.date)
+  }
 }

@@ -20,6 +20,11 @@ export function plainObjects<Resource, Output>(
  * cost. The read cache keeps the string as it is.
  */
 export function sendJson(response: HttpContext['response'], value: unknown) {
+  sendJsonText(response, JSON.stringify(value))
+}
+
+/** Sends JSON text already rendered (stored lines joined). */
+export function sendJsonText(response: HttpContext['response'], text: string) {
   response.header('Content-Type', 'application/json; charset=utf-8')
-  response.send(JSON.stringify(value))
+  response.send(text)
 }

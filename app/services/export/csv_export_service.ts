@@ -6,7 +6,9 @@ import type { PageCursor } from '#services/api/pagination'
 import { dataType } from '#services/records/data_types'
 import { RecordWindowService } from '#services/records/record_window'
 import { invalidCursor, type ListRequest } from '#services/records/record_list'
-import { CSV_TABLES, datedCount, datedPage, type CsvCell, type CsvExportKind, type CsvRowKey, type CsvTable } from '#services/export/csv_tables'
+import { CSV_TABLES, datedCount, datedPage, type CsvExportKind, type CsvRowKey, type CsvTable } from '#services/export/csv_tables'
+import { csvLine } from '#services/export/csv_format'
+import { SleepLines } from '#services/records/sleep_lines'
 
 /**
  * A CSV export ready to send: the whole text when it fits in one page of rows (a year of days does),
@@ -19,36 +21,12 @@ export interface CsvExport {
   total: number | null
 }
 
-/**
- * One RFC 4180 field: quoted when it holds a comma, quote or line break, quotes doubled; null is an
- * empty cell, numbers as JavaScript prints them (csv-stringify's defaults, byte for byte).
- */
-export function csvField(value: CsvCell | boolean | bigint | Date | undefined): string {
-  // Most cells are numbers, which never need quoting.
-  if (typeof value === 'number') return String(value)
-  if (value === null || value === undefined) return ''
-  let text: string
-  if (typeof value === 'string') text = value
-  else if (typeof value === 'boolean') text = value ? '1' : ''
-  else if (value instanceof Date) text = String(value.getTime())
-  else if (typeof value === 'object') text = JSON.stringify(value)
-  else text = String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 /** Sends an export as an attachment: its text as one body, or its stream of pages. */
 export function sendCsv(response: HttpContext['response'], file: CsvExport) {
   response.header('Content-Type', 'text/csv; charset=utf-8')
   response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
   if (typeof file.content === 'string') response.send(file.content)
   else response.stream(file.content)
-}
-
-/** One CSV line with its CRLF. */
-export function csvLine(cells: ReadonlyArray<CsvCell>): string {
-  let line = ''
-  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(cells[i])
-  return `${line}\r\n`
 }
 
 /** The lines of a page of rows (empty for none). */
@@ -100,9 +78,13 @@ export class CsvExportService {
       if (last && beyond) next = { after: Number(last.id), key: [String(last.date)] }
       total = await datedCount(table.type, user.id, from, to)
     }
+    const filename = `${table.file}_${user.externalId}_${from}_${to}.csv`
+    // A whole sleep window of at most a page of nights: the nights' rendered rows (SleepLines).
+    if (kind === 'sleep' && !page && daysIn(from, to) <= pageSize) {
+      return { filename, content: csvLine(table.columns) + (await SleepLines.csv(user.id, from, to)), next, total }
+    }
     let remaining = page ? page.limit : Number.POSITIVE_INFINITY
     const first = await table.page(user.id, from, to, start, Math.min(pageSize, remaining))
-    const filename = `${table.file}_${user.externalId}_${from}_${to}.csv`
     const text = csvLine(table.columns) + csvRows(table, first)
     remaining -= first.length
     // The last page already: the whole file as one body (sent with its length, no stream to drive).
@@ -125,4 +107,9 @@ export class CsvExportService {
     csv.on('error', (error) => logger.error({ err: error, export: kind }, 'CSV export stream failed'))
     return { filename, content: csv, next, total }
   }
+}
+
+/** Calendar days in [from, to] (ISO dates): the most nights the window can hold. */
+function daysIn(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
 }

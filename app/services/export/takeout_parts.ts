@@ -1,5 +1,5 @@
 import type { TableColumn } from '#services/database_catalog'
-import { csvLine } from '#services/export/csv_export_service'
+import { csvLine } from '#services/export/csv_format'
 import { csvCell, exportedColumns, jsonLine, type ExportRow } from '#services/export/stored_rows'
 
 /** One file to write: its name and its content as chunks, plus the rows they hold. */

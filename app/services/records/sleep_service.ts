@@ -7,6 +7,7 @@ import { HotQueries } from '#services/hot_queries'
 import { RecordWindowService, type WindowInput } from '#services/records/record_window'
 import { listWindow, type ListRequest, type RecordList } from '#services/records/record_list'
 import { UserService } from '#services/user_service'
+import { SleepLines } from '#services/records/sleep_lines'
 
 /**
  * Attributes of the list record, read as plain rows under their model names (no model hydration
@@ -99,6 +100,15 @@ export class SleepService {
       .whereBetween('date', dates)
     const byDate = new Map(recharges.map(({ date, hrvAvg, breathingRateAvg }) => [date, { hrvAvg, breathingRateAvg }]))
     return { ...list, rows: list.rows.map((record) => ({ record, recharge: byDate.get(record.date) ?? null })) }
+  }
+
+  /**
+   * The whole window's list as its JSON text, newest first: the nights' rendered lines
+   * (SleepLines), the same items `list` gives through SleepRecordTransformer.
+   */
+  async listText(userId: string, window: WindowInput): Promise<string> {
+    const { user, from, to } = await this.windows.open(userId, window)
+    return SleepLines.json(user.id, from, to)
   }
 
   /** The nights of `days` calendar days ending today (or a range), newest first: the whole window. */

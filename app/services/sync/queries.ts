@@ -8,6 +8,7 @@ import SleepRecord from '#models/sleep_record'
 import { DataVersionService } from '#services/data_version_service'
 import { columnOf, selectAttributes } from '#services/records/columns'
 import { dataTypeOfTable } from '#services/records/data_types'
+import { SLEEP_LINE_SOURCES, SleepLines } from '#services/records/sleep_lines'
 
 /** Rows per multi-row INSERT on SQLite: stays far below its bind-parameter limit. */
 export const UPSERT_BATCH_SIZE = 200
@@ -99,14 +100,23 @@ export async function upsertRows(
   if (rows.length === 0) return 0
   const stamp = now.toFormat(client.dialect.dateTimeFormat)
   const prepared = prepare(dataTypeOfTable(table).model, rows, naturalKey)
+  // A night's or its recharge's change rewrites the night's rendered lines in the same transaction.
+  const refreshLines = SLEEP_LINE_SOURCES.has(table)
+    ? (target: QueryClientContract) => SleepLines.refresh(target, userId, datesOf(prepared))
+    : null
   if (client.dialect.name === 'postgres') {
-    const write = (target: QueryClientContract) => upsertPg(target, table, userId, naturalKey, prepared, stamp)
-    if (client.isTransaction || prepared.rows.length <= PG_UPSERT_BATCH_SIZE) await write(client)
+    const write = async (target: QueryClientContract) => {
+      if ((await upsertPg(target, table, userId, naturalKey, prepared, stamp)) && refreshLines) await refreshLines(target)
+    }
+    if (client.isTransaction || (prepared.rows.length <= PG_UPSERT_BATCH_SIZE && !refreshLines)) await write(client)
     else await client.transaction((trx) => write(trx))
   } else {
     // SQLite has no data-modifying CTE: count changed rows and bump in one transaction.
     const write = async (target: QueryClientContract) => {
-      if (await upsertMultiRow(target, table, userId, naturalKey, prepared, stamp)) await DataVersionService.bump(target, userId)
+      if (await upsertMultiRow(target, table, userId, naturalKey, prepared, stamp)) {
+        await DataVersionService.bump(target, userId)
+        if (refreshLines) await refreshLines(target)
+      }
     }
     if (client.isTransaction) await write(client)
     else await client.transaction((trx) => write(trx))
@@ -115,6 +125,12 @@ export async function upsertRows(
 }
 
 type Prepared = ReturnType<typeof prepare>
+
+/** The `date` values of prepared rows (the natural key of the nights and recharges). */
+function datesOf({ properties, columns, rows }: Prepared): string[] {
+  const property = properties[columns.indexOf('date')]
+  return rows.map((row) => String(row[property]))
+}
 
 /** `(t.a, t.b) is distinct from (excluded.a, excluded.b)`: the row's content changed. */
 function changedFilter(stored: string, columns: string[], operator: string) {
@@ -149,6 +165,7 @@ async function upsertPg(
     `where ${changedFilter('t', merged, 'is distinct from')} returning 1) ` +
     `${DataVersionService.BUMP_SQL} and exists (select 1 from written)`
   const oids = columns.map((c) => BINARY_TEXT_OIDS[typeOf(c)])
+  let written = false
   for (let i = 0; i < rows.length; i += PG_UPSERT_BATCH_SIZE) {
     const batch = rows.slice(i, i + PG_UPSERT_BATCH_SIZE)
     // Each column is one array parameter: string columns in PostgreSQL's binary array format,
@@ -158,8 +175,11 @@ async function upsertPg(
       const oid = oids[c]
       return (oid !== undefined && binaryTextArray(column, oid)) || column
     })
-    await client.rawQuery(sql, [userId, stamp, stamp, ...values, userId] as unknown as RawQueryBindings)
+    // The bump updates the user's row exactly when a row was inserted or changed.
+    const result = await client.rawQuery(sql, [userId, stamp, stamp, ...values, userId] as unknown as RawQueryBindings)
+    if (result.rowCount > 0) written = true
   }
+  return written
 }
 
 /** Element type oids of the string column types sent as binary arrays. */

@@ -17,6 +17,7 @@ import { ResponseCache } from '#services/response_cache'
 import { userSyncLockKey } from '#services/sync/user_sync_service'
 import { UserService } from '#services/user_service'
 import { forgetQueuedWork } from '#services/users/queued_work'
+import { SLEEP_LINES_TABLE } from '#services/records/sleep_lines'
 
 /** Who asked for an erasure (never a key or token, only its name). */
 export interface DeletionActor {
@@ -90,9 +91,14 @@ export class UserDeletionService {
     }
   }
 
-  /** Every table the erasure empties for a user, children before the tables they reference. */
+  /**
+   * Every table the erasure empties for a user, children before the tables they reference; the
+   * rendered sleep lines first (deleting a night drops its line by trigger, which the count of
+   * deleted lines would then miss).
+   */
   async tables(client: TransactionClientContract | undefined = undefined) {
-    return this.catalog.userTables(ERASURE_KEEPS_TABLES, client)
+    const tables = await this.catalog.userTables(ERASURE_KEEPS_TABLES, client)
+    return [...tables.filter((t) => t.table === SLEEP_LINES_TABLE), ...tables.filter((t) => t.table !== SLEEP_LINES_TABLE)]
   }
 
   /** `DELETE /v3/users/{id}` with the user's token; every outcome is a value, never an exception. */

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { stringify } from 'csv-stringify/sync'
-import { csvLine } from '#services/export/csv_export_service'
+import { csvLine } from '#services/export/csv_format'
 import type { CsvCell } from '#services/export/csv_tables'
 import { ClockService } from '#services/clock_service'
 

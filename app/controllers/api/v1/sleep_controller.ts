@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { pageHeaders } from '#services/api/pagination'
-import { plainObjects, sendJson } from '#services/api/json_body'
+import { plainObjects, sendJson, sendJsonText } from '#services/api/json_body'
 import { listRequest } from '#services/records/record_list'
 import { SleepService } from '#services/records/sleep_service'
 import SleepRecordTransformer from '#transformers/sleep_record_transformer'
@@ -15,7 +15,10 @@ export default class SleepController {
   /** Sleep records of the window (`days`, default 7, or `from`/`to`), newest first; paged with `limit`/`cursor`. */
   async index(ctx: HttpContext) {
     const { params, ...query } = await ctx.request.validateUsing(listSleepValidator)
-    const list = await this.sleep.list(params.user_id, listRequest(query, 7))
+    const request = listRequest(query, 7)
+    // The whole window (no page asked for): the nights' rendered lines, joined.
+    if (!request.page) return sendJsonText(ctx.response, await this.sleep.listText(params.user_id, request.window))
+    const list = await this.sleep.list(params.user_id, request)
     pageHeaders(ctx, list)
     sendJson(ctx.response, plainObjects(SleepRecordTransformer, list.rows))
   }

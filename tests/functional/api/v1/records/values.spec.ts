@@ -17,6 +17,7 @@ import { SkinTemperatureFactory } from '#database/factories/skin_temperature_fac
 import { userWithApiKey } from '#tests/helpers/fixtures'
 import { pinClock } from '#tests/helpers/clock'
 import { minusDays } from '#tests/functional/api/v1/records/helpers'
+import { upsertRows } from '#services/sync/queries'
 
 const TODAY = '2026-03-01'
 
@@ -243,18 +244,15 @@ test.group('API v1 | long history', (group) => {
 
   test('days=365 on three years of nightly history returns exactly the last 365 days', async ({ client, assert }) => {
     const { user, apiKey } = await userWithApiKey()
-    const now = DateTime.utc().toFormat('yyyy-MM-dd HH:mm:ss')
+    // Written as a back-fill writes them: the sync's batched upsert.
     const rows = Array.from({ length: 3 * 365 + 2 }, (_, n) => ({
-      user_id: user.id,
       date: minusDays(TODAY, n - 1),
-      sleep_score: 70 + (n % 20),
-      light_sleep_seconds: 14400,
-      deep_sleep_seconds: 3600,
-      rem_sleep_seconds: 5400,
-      created_at: now,
-      updated_at: now,
+      sleepScore: 70 + (n % 20),
+      lightSleepSeconds: 14400,
+      deepSleepSeconds: 3600,
+      remSleepSeconds: 5400,
     }))
-    for (let i = 0; i < rows.length; i += 200) await db.table('sleep_records').multiInsert(rows.slice(i, i + 200))
+    await upsertRows(db.connection(), 'sleep_records', user.id, ['date'], rows, DateTime.utc())
     assert.equal(Number((await db.from('sleep_records').where('user_id', user.id).count('* as n').first()).n), 1097)
 
     const records = await list(client, user.externalId, apiKey, 'sleep', 365)

@@ -95,7 +95,7 @@ test.group('API v1 | user erasure', (group) => {
     const before = await rowsOf(leaver.user.id)
     const queuedBefore = await queuedJobsOf(leaver.user.id)
     if (!redisEnabled) assert.equal(queuedBefore, 1)
-    for (const table of ['sleep_records', 'raw_payloads', 'baselines', 'patterns', 'sync_runs', 'api_keys']) assert.isAbove(before[table] ?? 0, 0, table)
+    for (const table of ['sleep_records', 'sleep_list_lines', 'raw_payloads', 'baselines', 'patterns', 'sync_runs', 'api_keys']) assert.isAbove(before[table] ?? 0, 0, table)
 
     // The webhook receiver's note of the last event names the leaver's Polar account.
     assert.isNotNull(leaver.user.polarUserId)

@@ -1,0 +1,201 @@
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import SleepRecordTransformer from '#transformers/sleep_record_transformer'
+import { csvLine } from '#services/export/csv_format'
+import { CSV_TABLES } from '#services/export/csv_tables'
+import { DataVersionService } from '#services/data_version_service'
+import { HotQueries } from '#services/hot_queries'
+
+/**
+ * The rendered lines of a user's nights (table `sleep_list_lines`, one row per user and night):
+ * the night's item of the sleep list as JSON and its row of sleep.csv, both with the same night's
+ * recharge values joined in, rendered by the list's transformer and the export's row mapping.
+ *
+ * A year-long list or export then reads one short text per night from one narrow table, in key
+ * order, with no join and no per-night shaping; the answer is the lines joined. The lines are a
+ * projection of `sleep_records` and `nightly_recharges` and can never be older than them:
+ * - every write HRVault makes rewrites the lines of its dates in the same transaction (the sync's
+ *   upsert, `upsertRows`; a model save or delete, the models' hooks);
+ * - any other write (SQL by hand, a restore of one table) drops the lines of the rows it touches
+ *   (database triggers, created with the table), and a read that finds fewer lines than nights in
+ *   its window renders the window's lines again before it answers.
+ */
+export const SLEEP_LINES_TABLE = 'sleep_list_lines'
+
+/** The tables whose rows the lines render: a write to either refreshes the lines of its dates. */
+export const SLEEP_LINE_SOURCES = new Set(['sleep_records', 'nightly_recharges'])
+
+/** A night joined with its recharge, under the attribute names the transformer and CSV row read. */
+interface SleepLineSource {
+  id: number
+  date: string
+  sleepScore: number | null
+  lightSleepSeconds: number | null
+  deepSleepSeconds: number | null
+  remSleepSeconds: number | null
+  heartRateAvg: number | null
+  hrvAvg: number | null
+  breathingRateAvg: number | null
+  rechargeId: number | null
+}
+
+const SOURCE_SQL =
+  'select s.id as "id", s.date as "date", s.sleep_score as "sleepScore", s.light_sleep_seconds as "lightSleepSeconds", ' +
+  's.deep_sleep_seconds as "deepSleepSeconds", s.rem_sleep_seconds as "remSleepSeconds", s.heart_rate_avg as "heartRateAvg", ' +
+  'r.hrv_avg as "hrvAvg", r.breathing_rate_avg as "breathingRateAvg", r.id as "rechargeId" ' +
+  'from sleep_records s left join nightly_recharges r on r.user_id = s.user_id and r.date = s.date where s.user_id = ?'
+
+/** Dates per refresh query (well under every driver's bound-parameter limit). */
+const DATES_PER_QUERY = 500
+/** Lines per insert statement. */
+const LINES_PER_INSERT = 200
+
+/** The night's list item (JSON) and CSV row (with its CRLF), as the list and the export render them. */
+export function renderSleepLine(night: SleepLineSource): { json: string; csv: string } {
+  const recharge = night.rechargeId === null ? null : night
+  return {
+    json: JSON.stringify(new SleepRecordTransformer({ record: night, recharge }).toObject()),
+    csv: csvLine(CSV_TABLES.sleep.row(night)),
+  }
+}
+
+export const SleepLines = {
+  /**
+   * Rewrites the lines of a user's nights from the stored rows, on `client` (the writer's
+   * transaction): on `dates`, in a `{ from, to }` range, or every night (null). A date without a
+   * night loses its line.
+   */
+  async refresh(client: QueryClientContract, userId: number, scope: readonly string[] | DateRange | null): Promise<void> {
+    if (scope === null || !Array.isArray(scope)) {
+      const range = scope as DateRange | null
+      const lines = client.from(SLEEP_LINES_TABLE).where('user_id', userId)
+      await (range ? lines.whereBetween('date', [range.from, range.to]) : lines).delete()
+      const sql = range ? `${SOURCE_SQL} and s.date between ? and ?` : SOURCE_SQL
+      await writeLines(client, userId, rowsOf(await client.rawQuery(sql, range ? [userId, range.from, range.to] : [userId])))
+      return
+    }
+    const unique = [...new Set(scope)]
+    for (let i = 0; i < unique.length; i += DATES_PER_QUERY) {
+      const chunk = unique.slice(i, i + DATES_PER_QUERY)
+      const nights = rowsOf(
+        await client.rawQuery(`${SOURCE_SQL} and s.date in (${chunk.map(() => '?').join(', ')})`, [userId, ...chunk])
+      )
+      const kept = new Set(nights.map((night) => night.date))
+      const gone = chunk.filter((date) => !kept.has(date))
+      if (gone.length > 0) await client.from(SLEEP_LINES_TABLE).where('user_id', userId).whereIn('date', gone).delete()
+      await writeLines(client, userId, nights)
+    }
+  },
+
+  /**
+   * After a model save or delete of a night or a recharge (the models' hooks): the night's line
+   * rewritten and the user's data version bumped, as the sync's upsert does for its rows, so a
+   * cached answer never outlives the write.
+   */
+  async afterModelWrite(client: QueryClientContract, userId: number, date: string): Promise<void> {
+    await SleepLines.refresh(client, userId, [date])
+    await DataVersionService.bump(client, userId)
+  },
+
+  /** Every user's lines rebuilt from the stored rows (the migration that adds the table). */
+  async rebuildAll(client: QueryClientContract): Promise<void> {
+    const users = rowsOf<{ userId: number }>(await client.rawQuery('select distinct user_id as "userId" from sleep_records'))
+    for (const { userId } of users) await SleepLines.refresh(client, Number(userId), null)
+  },
+
+  /** The sleep list of the window, newest first, as a JSON array: the nights' lines joined. */
+  async json(userId: number, from: string, to: string): Promise<string> {
+    return `[${await joined('json', 'desc', ',', userId, from, to)}]`
+  },
+
+  /** The rows of sleep.csv for the window, oldest first, each with its CRLF (no header). */
+  async csv(userId: number, from: string, to: string): Promise<string> {
+    return joined('csv', 'asc', '', userId, from, to)
+  },
+}
+
+function rowsOf<T = SleepLineSource>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
+async function writeLines(client: QueryClientContract, userId: number, nights: SleepLineSource[]) {
+  for (let i = 0; i < nights.length; i += LINES_PER_INSERT) {
+    const lines = nights.slice(i, i + LINES_PER_INSERT).map((night) => ({ user_id: userId, date: night.date, ...renderSleepLine(night) }))
+    await client.knexQuery().table(SLEEP_LINES_TABLE).insert(lines).onConflict(['user_id', 'date']).merge(['json', 'csv'])
+  }
+}
+
+const joinedSql = new Map<string, string>()
+/**
+ * One column of the window's lines concatenated in date order by the database, returned as one
+ * string with the window's counts of lines and of nights (one statement, one round trip):
+ * PostgreSQL's ordered `string_agg`; on SQLite `group_concat` over a subquery in key order (an
+ * aggregate over an ordered subquery is never flattened, so the rows arrive in that order, where
+ * an ordered `group_concat` would sort them again in a temporary b-tree). Fewer lines than nights
+ * (a write made outside HRVault dropped some, see the triggers): the window is rendered again.
+ */
+async function joined(column: 'json' | 'csv', order: 'asc' | 'desc', separator: string, userId: number, from: string, to: string) {
+  const postgres = db.connection().dialect.name === 'postgres'
+  const key = `${postgres}:${column}:${order}`
+  let sql = joinedSql.get(key)
+  if (!sql) {
+    const window = `where user_id = ? and "date" between ? and ?`
+    const nights = `(select count(*) from sleep_records ${window}) as "nights"`
+    sql = postgres
+      ? `select ${nights}, count(*) as "lines", string_agg(${column}, '${separator}' order by "date" ${order}) as "text" from ${SLEEP_LINES_TABLE} ${window}`
+      : `select ${nights}, count(*) as "lines", group_concat(${column}, '${separator}') as "text" ` +
+        `from (select ${column} from ${SLEEP_LINES_TABLE} ${window} order by "date" ${order})`
+    joinedSql.set(key, sql)
+  }
+  const bindings = [userId, from, to, userId, from, to]
+  let [row] = await HotQueries.all<JoinedLines>(sql, bindings)
+  if (Number(row.lines) !== Number(row.nights)) {
+    await db.transaction((trx) => SleepLines.refresh(trx, userId, { from, to }))
+    ;[row] = await HotQueries.all<JoinedLines>(sql, bindings)
+  }
+  return row.text ?? ''
+}
+
+type JoinedLines = { nights: number | string; lines: number | string; text: string | null }
+
+/** An inclusive range of ISO dates. */
+interface DateRange {
+  from: string
+  to: string
+}
+
+/** The triggers that drop the lines of the nights any write touches (created with the table, dropped with it). */
+export const SLEEP_LINE_TRIGGERS = {
+  sqlite: [
+    ...['insert', 'update', 'delete'].map(
+      (event) =>
+        `create trigger sleep_records_${event}_drops_line after ${event} on sleep_records begin ` +
+        dropLine(event) +
+        'end'
+    ),
+    ...['insert', 'update', 'delete'].map(
+      (event) =>
+        `create trigger nightly_recharges_${event}_drops_line after ${event} on nightly_recharges begin ` +
+        dropLine(event) +
+        'end'
+    ),
+  ],
+  postgres: [
+    `create function drop_sleep_line() returns trigger language plpgsql as $$ begin ` +
+      `if tg_op in ('UPDATE', 'DELETE') then delete from ${SLEEP_LINES_TABLE} where user_id = old.user_id and "date" = old."date"; end if; ` +
+      `if tg_op in ('INSERT', 'UPDATE') then delete from ${SLEEP_LINES_TABLE} where user_id = new.user_id and "date" = new."date"; end if; ` +
+      `return null; end $$`,
+    ...[...SLEEP_LINE_SOURCES].map(
+      (table) => `create trigger ${table}_drops_line after insert or update or delete on ${table} for each row execute function drop_sleep_line()`
+    ),
+  ],
+  dropPostgres: [
+    ...[...SLEEP_LINE_SOURCES].map((table) => `drop trigger if exists ${table}_drops_line on ${table}`),
+    'drop function if exists drop_sleep_line()',
+  ],
+}
+
+function dropLine(event: string): string {
+  const rows = event === 'insert' ? ['new'] : event === 'delete' ? ['old'] : ['old', 'new']
+  return rows.map((row) => `delete from ${SLEEP_LINES_TABLE} where user_id = ${row}.user_id and "date" = ${row}."date"; `).join('')
+}

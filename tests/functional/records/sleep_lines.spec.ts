@@ -1,0 +1,159 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import NightlyRecharge from '#models/nightly_recharge'
+import SleepRecord from '#models/sleep_record'
+import { SleepRecordFactory } from '#database/factories/sleep_record_factory'
+import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_factory'
+import { SLEEP_LINES_TABLE, SleepLines } from '#services/records/sleep_lines'
+import { upsertRows } from '#services/sync/queries'
+import { DataVersionService } from '#services/data_version_service'
+import { userWithApiKey } from '#tests/helpers/fixtures'
+import { pinClock } from '#tests/helpers/clock'
+import { minusDays } from '#tests/functional/api/v1/records/helpers'
+
+const TODAY = '2026-03-01'
+
+/**
+ * The whole-window sleep list and sleep.csv are the nights' stored lines joined; a page of either
+ * is still shaped row by row from the tables. Both must give the same items for every night, and
+ * the lines must follow every write of a night or its recharge.
+ */
+async function whole(client: any, user: { externalId: string }, apiKey: string, days = 40) {
+  const list = await client.get(`/api/v1/users/${user.externalId}/sleep`).qs({ days }).header('X-API-Key', apiKey)
+  list.assertStatus(200)
+  const csv = await client.get(`/api/v1/users/${user.externalId}/export/sleep.csv`).qs({ days }).header('X-API-Key', apiKey)
+  csv.assertStatus(200)
+  return { list: list.text() as string, csv: csv.text() as string }
+}
+
+async function paged(client: any, user: { externalId: string }, apiKey: string, days = 40) {
+  const list = await client.get(`/api/v1/users/${user.externalId}/sleep`).qs({ days, limit: 500 }).header('X-API-Key', apiKey)
+  list.assertStatus(200)
+  const csv = await client.get(`/api/v1/users/${user.externalId}/export/sleep.csv`).qs({ days, limit: 500 }).header('X-API-Key', apiKey)
+  csv.assertStatus(200)
+  return { list: list.text() as string, csv: csv.text() as string }
+}
+
+test.group('Sleep lines', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
+
+  test('the whole window gives byte for byte what the row-by-row path gives, for every kind of night', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    await SleepRecordFactory.merge({ userId: user.id, date: TODAY, lightSleepSeconds: 16200, deepSleepSeconds: 4500, remSleepSeconds: 7199 }).create()
+    await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, 1), lightSleepSeconds: 0, deepSleepSeconds: null, remSleepSeconds: 3725 }).create()
+    await SleepRecord.create({ userId: user.id, date: minusDays(TODAY, 2) })
+    for (let n = 3; n < 30; n++) await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+    await NightlyRechargeFactory.merge({ userId: user.id, date: TODAY, hrvAvg: 61.25, breathingRateAvg: 13.7 }).create()
+    await NightlyRecharge.create({ userId: user.id, date: minusDays(TODAY, 3), hrvAvg: null, breathingRateAvg: 14.1 })
+    for (let n = 5; n < 25; n += 2) await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+    // A recharge without a night, and another user's night: neither shows.
+    await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, 35) }).create()
+    const { user: other } = await userWithApiKey()
+    await SleepRecordFactory.merge({ userId: other.id, date: TODAY }).create()
+
+    const lines = await whole(client, user, apiKey)
+    const rows = await paged(client, user, apiKey)
+    assert.equal(lines.list, rows.list)
+    assert.equal(lines.csv, rows.csv)
+    assert.lengthOf(JSON.parse(lines.list), 30)
+    assert.deepInclude(JSON.parse(lines.list)[0], { date: TODAY, total_sleep_hours: 7.75, hrv_avg: 61.25 })
+    assert.equal(lines.csv.split('\r\n').length, 32) // header, 30 nights, the final line end
+  })
+
+  test('a window without nights is an empty list and a header-only CSV', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    const lines = await whole(client, user, apiKey)
+    assert.equal(lines.list, '[]')
+    assert.equal(lines.csv, 'date,sleep_score,total_hours,deep_hours,light_hours,rem_hours,hrv_avg,heart_rate_avg,breathing_rate_avg\r\n')
+  })
+
+  test('the lines follow the sync upsert of nights and of their recharge, in either order', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    const nights = [0, 1, 2].map((n) => ({ date: minusDays(TODAY, n), sleepScore: 80 + n, lightSleepSeconds: 14400, deepSleepSeconds: 3600, remSleepSeconds: 5400 }))
+    await upsertRows(db.connection(), 'nightly_recharges', user.id, ['date'], [{ date: minusDays(TODAY, 1), hrvAvg: 42.5, breathingRateAvg: 15 }], DateTime.utc())
+    await upsertRows(db.connection(), 'sleep_records', user.id, ['date'], nights, DateTime.utc())
+    let list = JSON.parse((await whole(client, user, apiKey)).list)
+    assert.deepEqual(list.map((n: any) => [n.date, n.sleep_score, n.hrv_avg]), [
+      [TODAY, 80, null],
+      [minusDays(TODAY, 1), 81, 42.5],
+      [minusDays(TODAY, 2), 82, null],
+    ])
+
+    // The recharge arrives after its night, and a night's score changes on a re-sync.
+    await upsertRows(db.connection(), 'nightly_recharges', user.id, ['date'], [{ date: TODAY, hrvAvg: 55, breathingRateAvg: 13.2 }], DateTime.utc())
+    await upsertRows(db.connection(), 'sleep_records', user.id, ['date'], [{ ...nights[2], sleepScore: 60 }], DateTime.utc())
+    const after = await whole(client, user, apiKey)
+    list = JSON.parse(after.list)
+    assert.deepEqual(list.map((n: any) => [n.date, n.sleep_score, n.hrv_avg]), [
+      [TODAY, 80, 55],
+      [minusDays(TODAY, 1), 81, 42.5],
+      [minusDays(TODAY, 2), 60, null],
+    ])
+    const rows = await paged(client, user, apiKey)
+    assert.equal(after.list, rows.list)
+    assert.equal(after.csv, rows.csv)
+  })
+
+  test('the lines follow model saves and deletes of a night and of its recharge', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    const night = await SleepRecordFactory.merge({ userId: user.id, date: TODAY, sleepScore: 70 }).create()
+    const recharge = await NightlyRechargeFactory.merge({ userId: user.id, date: TODAY, hrvAvg: 40 }).create()
+    await night.merge({ sleepScore: 90 }).save()
+    await recharge.merge({ hrvAvg: 47.5 }).save()
+    let [item] = JSON.parse((await whole(client, user, apiKey)).list)
+    assert.include(item, { sleep_score: 90, hrv_avg: 47.5 })
+
+    await recharge.delete()
+    ;[item] = JSON.parse((await whole(client, user, apiKey)).list)
+    assert.include(item, { sleep_score: 90, hrv_avg: null })
+
+    await night.delete()
+    assert.equal((await whole(client, user, apiKey)).list, '[]')
+    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 0)
+  })
+
+  test('rebuilding every user’s lines from the stored rows (the migration) gives the same answers', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    for (let n = 0; n < 12; n++) await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+    for (let n = 0; n < 12; n += 3) await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+    const before = await whole(client, user, apiKey)
+    await db.from(SLEEP_LINES_TABLE).delete()
+    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 0)
+    await SleepLines.rebuildAll(db.connection())
+    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 12)
+    await DataVersionService.bump(db.connection(), user.id)
+    assert.deepEqual(await whole(client, user, apiKey), before)
+  })
+
+  test('a write made outside HRVault (plain SQL) is seen: its lines are dropped and rendered again on the next read', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    for (let n = 0; n < 5; n++) await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n), sleepScore: 70 }).create()
+    await NightlyRechargeFactory.merge({ userId: user.id, date: TODAY, hrvAvg: 40 }).create()
+    await whole(client, user, apiKey)
+    const bumpAfter = async (write: () => Promise<unknown>) => {
+      await write()
+      await DataVersionService.bump(db.connection(), user.id)
+    }
+    await bumpAfter(() => db.from('sleep_records').where({ user_id: user.id, date: minusDays(TODAY, 1) }).update({ sleep_score: 33 }))
+    await bumpAfter(() => db.from('nightly_recharges').where({ user_id: user.id, date: TODAY }).update({ hrv_avg: 77.5 }))
+    await bumpAfter(() => db.table('sleep_records').insert({ user_id: user.id, date: minusDays(TODAY, 9), sleep_score: 12, created_at: `${TODAY} 08:00:00` }))
+    await bumpAfter(() => db.from('sleep_records').where({ user_id: user.id, date: minusDays(TODAY, 4) }).delete())
+    const lines = await whole(client, user, apiKey)
+    assert.deepEqual(
+      JSON.parse(lines.list).map((n: any) => [n.date, n.sleep_score, n.hrv_avg]),
+      [
+        [TODAY, 70, 77.5],
+        [minusDays(TODAY, 1), 33, null],
+        [minusDays(TODAY, 2), 70, null],
+        [minusDays(TODAY, 3), 70, null],
+        [minusDays(TODAY, 9), 12, null],
+      ]
+    )
+    const rows = await paged(client, user, apiKey)
+    assert.equal(lines.list, rows.list)
+    assert.equal(lines.csv, rows.csv)
+  })
+})
