@@ -16,7 +16,7 @@ import { SleepLines } from '#services/records/sleep_lines'
  */
 export interface CsvExport {
   filename: string
-  content: string | Readable
+  content: string | Buffer | Readable
   next: PageCursor | null
   total: number | null
 }
@@ -25,7 +25,7 @@ export interface CsvExport {
 export function sendCsv(response: HttpContext['response'], file: CsvExport) {
   response.header('Content-Type', 'text/csv; charset=utf-8')
   response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
-  if (typeof file.content === 'string') response.send(file.content)
+  if (typeof file.content === 'string' || Buffer.isBuffer(file.content)) response.send(file.content)
   else response.stream(file.content)
 }
 
@@ -81,7 +81,7 @@ export class CsvExportService {
     const filename = `${table.file}_${user.externalId}_${from}_${to}.csv`
     // A whole sleep window of at most a page of nights: the nights' rendered rows (SleepLines).
     if (kind === 'sleep' && !page && daysIn(from, to) <= pageSize) {
-      return { filename, content: csvLine(table.columns) + (await SleepLines.csv(user.id, from, to)), next, total }
+      return { filename, content: await SleepLines.csv(user.id, from, to, csvLine(table.columns)), next, total }
     }
     let remaining = page ? page.limit : Number.POSITIVE_INFINITY
     const first = await table.page(user.id, from, to, start, Math.min(pageSize, remaining))

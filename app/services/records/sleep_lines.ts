@@ -104,15 +104,21 @@ export const SleepLines = {
   },
 
   /** The sleep list of the window, newest first, as a JSON array: the nights' lines joined. */
-  async json(userId: number, from: string, to: string): Promise<string> {
-    return `[${await joined('json', 'desc', ',', userId, from, to)}]`
+  async json(userId: number, from: string, to: string): Promise<RenderedBody> {
+    return joined('json', 'desc', { before: '[', separator: ',', after: ']' }, userId, from, to)
   },
 
-  /** The rows of sleep.csv for the window, oldest first, each with its CRLF (no header). */
-  async csv(userId: number, from: string, to: string): Promise<string> {
-    return joined('csv', 'asc', '', userId, from, to)
+  /** sleep.csv of the window, oldest first: `header` then the nights' rows (each with its CRLF). */
+  async csv(userId: number, from: string, to: string, header: string): Promise<RenderedBody> {
+    return joined('csv', 'asc', { before: header, separator: '', after: '' }, userId, from, to)
   },
 }
+
+/**
+ * A body rendered by the database: UTF-8 bytes on SQLite (a blob, which the driver hands over
+ * as a Buffer outside the JavaScript heap, sent as it is), text on PostgreSQL.
+ */
+export type RenderedBody = Buffer | string
 
 function rowsOf<T = SleepLineSource>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
@@ -127,36 +133,46 @@ async function writeLines(client: QueryClientContract, userId: number, nights: S
 
 const joinedSql = new Map<string, string>()
 /**
- * One column of the window's lines concatenated in date order by the database, returned as one
- * string with the window's counts of lines and of nights (one statement, one round trip):
- * PostgreSQL's ordered `string_agg`; on SQLite `group_concat` over a subquery in key order (an
- * aggregate over an ordered subquery is never flattened, so the rows arrive in that order, where
- * an ordered `group_concat` would sort them again in a temporary b-tree). Fewer lines than nights
- * (a write made outside HRVault dropped some, see the triggers): the window is rendered again.
+ * One column of the window's lines concatenated in date order by the database between `before`
+ * and `after`, returned as one body with the window's counts of lines and of nights (one
+ * statement, one round trip): PostgreSQL's ordered `string_agg`; on SQLite `group_concat` over a
+ * subquery in key order (an aggregate over an ordered subquery is never flattened, so the rows
+ * arrive in that order, where an ordered `group_concat` would sort them again in a temporary
+ * b-tree). Fewer lines than nights (a write made outside HRVault dropped some, see the triggers):
+ * the window is rendered again.
  */
-async function joined(column: 'json' | 'csv', order: 'asc' | 'desc', separator: string, userId: number, from: string, to: string) {
+async function joined(
+  column: 'json' | 'csv',
+  order: 'asc' | 'desc',
+  text: { before: string; separator: string; after: string },
+  userId: number,
+  from: string,
+  to: string
+): Promise<RenderedBody> {
   const postgres = db.connection().dialect.name === 'postgres'
-  const key = `${postgres}:${column}:${order}`
+  const key = `${postgres}:${column}:${order}:${text.separator}`
   let sql = joinedSql.get(key)
   if (!sql) {
     const window = `where user_id = ? and "date" between ? and ?`
     const nights = `(select count(*) from sleep_records ${window}) as "nights"`
     sql = postgres
-      ? `select ${nights}, count(*) as "lines", string_agg(${column}, '${separator}' order by "date" ${order}) as "text" from ${SLEEP_LINES_TABLE} ${window}`
-      : `select ${nights}, count(*) as "lines", group_concat(${column}, '${separator}') as "text" ` +
+      ? `select ${nights}, count(*) as "lines", ` +
+        `?::text || coalesce(string_agg(${column}, '${text.separator}' order by "date" ${order}), '') || ?::text as "body" ` +
+        `from ${SLEEP_LINES_TABLE} ${window}`
+      : `select ${nights}, count(*) as "lines", cast(? || coalesce(group_concat(${column}, '${text.separator}'), '') || ? as blob) as "body" ` +
         `from (select ${column} from ${SLEEP_LINES_TABLE} ${window} order by "date" ${order})`
     joinedSql.set(key, sql)
   }
-  const bindings = [userId, from, to, userId, from, to]
+  const bindings = [userId, from, to, text.before, text.after, userId, from, to]
   let [row] = await HotQueries.all<JoinedLines>(sql, bindings)
   if (Number(row.lines) !== Number(row.nights)) {
     await db.transaction((trx) => SleepLines.refresh(trx, userId, { from, to }))
     ;[row] = await HotQueries.all<JoinedLines>(sql, bindings)
   }
-  return row.text ?? ''
+  return row.body
 }
 
-type JoinedLines = { nights: number | string; lines: number | string; text: string | null }
+type JoinedLines = { nights: number | string; lines: number | string; body: RenderedBody }
 
 /** An inclusive range of ISO dates. */
 interface DateRange {
