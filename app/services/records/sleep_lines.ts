@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import NightlyRecharge from '#models/nightly_recharge'
+import SleepRecord from '#models/sleep_record'
 import SleepRecordTransformer from '#transformers/sleep_record_transformer'
 import { csvLine } from '#services/export/csv_format'
 import { CSV_TABLES } from '#services/export/csv_tables'
@@ -23,7 +25,7 @@ import { HotQueries } from '#services/hot_queries'
 export const SLEEP_LINES_TABLE = 'sleep_list_lines'
 
 /** The tables whose rows the lines render: a write to either refreshes the lines of its dates. */
-export const SLEEP_LINE_SOURCES = new Set(['sleep_records', 'nightly_recharges'])
+export const SLEEP_LINE_SOURCES = new Set([SleepRecord.table, NightlyRecharge.table])
 
 /** A night joined with its recharge, under the attribute names the transformer and CSV row read. */
 interface SleepLineSource {
@@ -43,7 +45,7 @@ const SOURCE_SQL =
   'select s.id as "id", s.date as "date", s.sleep_score as "sleepScore", s.light_sleep_seconds as "lightSleepSeconds", ' +
   's.deep_sleep_seconds as "deepSleepSeconds", s.rem_sleep_seconds as "remSleepSeconds", s.heart_rate_avg as "heartRateAvg", ' +
   'r.hrv_avg as "hrvAvg", r.breathing_rate_avg as "breathingRateAvg", r.id as "rechargeId" ' +
-  'from sleep_records s left join nightly_recharges r on r.user_id = s.user_id and r.date = s.date where s.user_id = ?'
+  `from ${SleepRecord.table} s left join ${NightlyRecharge.table} r on r.user_id = s.user_id and r.date = s.date where s.user_id = ?`
 
 /** Dates per refresh query (well under every driver's bound-parameter limit). */
 const DATES_PER_QUERY = 500
@@ -99,7 +101,7 @@ export const SleepLines = {
 
   /** Every user's lines rebuilt from the stored rows (the migration that adds the table). */
   async rebuildAll(client: QueryClientContract): Promise<void> {
-    const users = rowsOf<{ userId: number }>(await client.rawQuery('select distinct user_id as "userId" from sleep_records'))
+    const users = rowsOf<{ userId: number }>(await client.rawQuery(`select distinct user_id as "userId" from ${SleepRecord.table}`))
     for (const { userId } of users) await SleepLines.refresh(client, Number(userId), null)
   },
 
@@ -154,7 +156,7 @@ async function joined(
   let sql = joinedSql.get(key)
   if (!sql) {
     const window = `where user_id = ? and "date" between ? and ?`
-    const nights = `(select count(*) from sleep_records ${window}) as "nights"`
+    const nights = `(select count(*) from ${SleepRecord.table} ${window}) as "nights"`
     sql = postgres
       ? `select ${nights}, count(*) as "lines", ` +
         `?::text || coalesce(string_agg(${column}, '${text.separator}' order by "date" ${order}), '') || ?::text as "body" ` +
