@@ -14,7 +14,8 @@ import {
   apiRequestPolicy,
   countedAhead,
 } from '#services/rate_limit_service'
-import { READ_CACHE_CONTROL, ResponseCache, readCacheKey } from '#services/response_cache'
+import { renderedRead } from '#services/rendered_reads'
+import { READ_CACHE_CONTROL, ResponseCache, readCacheKey, type CachedResponse } from '#services/response_cache'
 import { USER_ID_PATTERN } from '#validators/rules'
 
 /** `/api/v1/users/{user_id}/…`: the data reads ReadCacheMiddleware keeps. */
@@ -32,9 +33,12 @@ function requestId(request: IncomingMessage): string {
 }
 
 /**
- * Answers the two kinds of request that dominate a read-heavy server before the framework's
- * pipeline (context, router, middleware chain) is built for them: `GET /health`, and a `GET` of a
- * user's data whose answer ReadCacheMiddleware already holds for the user's current data version.
+ * Answers the kinds of request that dominate a read-heavy server before the framework's
+ * pipeline (context, router, middleware chain) is built for them: `GET /health`, a `GET` of a
+ * user's data whose answer ReadCacheMiddleware already holds for the user's current data version,
+ * and a `GET` whose whole answer the database renders in one statement (`rendered_reads.ts`: the
+ * whole-window sleep list and sleep.csv, the insights), kept in the cache as the middleware keeps
+ * a computed answer (or, with the cache off, sent as the pipeline sends it, without a validator).
  * Each step is the one the pipeline runs, through the same services: the API key's identity
  * (ApiKeyService, only when this process checked the key moments ago), its scope, the per-key
  * budget (RateLimitService, so every answer is counted exactly once), the data version read from
@@ -77,13 +81,14 @@ export class ReadFastPath {
     if (request.method !== 'GET' || request.headers.origin !== undefined) return false
     const url = request.url ?? ''
     if (url === '/health') return true
-    return this.cache.enabled && typeof request.headers['x-api-key'] === 'string' && url.startsWith('/api/v1/users/')
+    if (typeof request.headers['x-api-key'] !== 'string' || !url.startsWith('/api/v1/users/')) return false
+    return this.cache.enabled || renderedRead(url) !== null
   }
 
   /** Answers an accepted request; resolves false, having written nothing, when the pipeline must. */
   async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     if (request.url === '/health') return this.serveHealth(request, response)
-    return this.serveCachedRead(request, response)
+    return this.serveRead(request, response)
   }
 
   protected async serveHealth(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
@@ -100,7 +105,7 @@ export class ReadFastPath {
     return true
   }
 
-  protected async serveCachedRead(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  protected async serveRead(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const url = request.url!
     const pathUser = USER_READ_PATH.exec(url)?.[1]
     if (!pathUser || !USER_ID_PATTERN.test(pathUser)) return false
@@ -112,9 +117,12 @@ export class ReadFastPath {
     const early = this.countAhead(request, pathUser, today, url, subject)
     const user = await this.versions.current(pathUser)
     if (!user) return false
-    const entry = this.cache.get(readCacheKey(user, today, url))
-    if (!entry) return false
-    this.rememberAnswered(pathUser, user)
+    const key = readCacheKey(user, today, url)
+    let entry = this.cache.get(key)
+    // Not held: one of the answers the database renders in one statement is rendered here.
+    const render = entry ? null : renderedRead(url)
+    if (!entry && !render) return false
+    if (entry) this.rememberAnswered(pathUser, user)
 
     let limits: Record<string, string>
     try {
@@ -122,23 +130,46 @@ export class ReadFastPath {
     } catch {
       return false
     }
-    const headers: OutgoingHttpHeaders = {
-      ...securityHeaders(),
-      'X-Request-Id': requestId(request),
-      ...limits,
-      'ETag': entry.etag,
-      'Cache-Control': READ_CACHE_CONTROL,
+    const headers: OutgoingHttpHeaders = { ...securityHeaders(), 'X-Request-Id': requestId(request), ...limits }
+    if (render) {
+      let answer
+      try {
+        answer = await render({ id: user.id, externalId: pathUser })
+      } catch {
+        // The pipeline answers (a 404, a problem) with the count already made.
+        countedAhead.set(request, { subject, count: Promise.resolve(limits) })
+        return false
+      }
+      if (!this.cache.enabled) {
+        // As the pipeline answers without the read cache: no validator.
+        Object.assign(headers, answer.headers)
+        headers['Content-Length'] = Buffer.byteLength(answer.body)
+        response.writeHead(200, headers)
+        response.end(answer.body)
+        return true
+      }
+      // Kept as ReadCacheMiddleware keeps a computed answer (header names in lower case).
+      const kept = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]))
+      entry = this.cache.set(key, Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body), kept)
+      this.rememberAnswered(pathUser, user)
     }
+    this.reply(request, response, headers, entry!)
+    return true
+  }
+
+  /** A held answer with its validator: 304 when the client has it. */
+  protected reply(request: IncomingMessage, response: ServerResponse, headers: OutgoingHttpHeaders, entry: CachedResponse) {
+    headers['ETag'] = entry.etag
+    headers['Cache-Control'] = READ_CACHE_CONTROL
     if (request.headers['if-none-match'] !== undefined && fresh(request.headers, { etag: entry.etag })) {
       response.writeHead(304, headers)
       response.end()
-      return true
+      return
     }
     Object.assign(headers, entry.headers)
     headers['Content-Length'] = entry.body.length
     response.writeHead(200, headers)
     response.end(entry.body)
-    return true
   }
 
   /**

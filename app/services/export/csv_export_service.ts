@@ -9,6 +9,7 @@ import { invalidCursor, type ListRequest } from '#services/records/record_list'
 import { CSV_TABLES, datedCount, datedPage, type CsvExportKind, type CsvRowKey, type CsvTable } from '#services/export/csv_tables'
 import { csvLine } from '#services/export/csv_format'
 import { SleepLines } from '#services/records/sleep_lines'
+import type { UserRef } from '#services/user_service'
 
 /**
  * A CSV export ready to send: the whole text when it fits in one page of rows (a year of days does),
@@ -21,10 +22,14 @@ export interface CsvExport {
   total: number | null
 }
 
+/** The headers of an export sent as an attachment named `filename`. */
+export function csvHeaders(filename: string): Record<string, string> {
+  return { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` }
+}
+
 /** Sends an export as an attachment: its text as one body, or its stream of pages. */
 export function sendCsv(response: HttpContext['response'], file: CsvExport) {
-  response.header('Content-Type', 'text/csv; charset=utf-8')
-  response.header('Content-Disposition', `attachment; filename="${file.filename}"`)
+  for (const [name, value] of Object.entries(csvHeaders(file.filename))) response.header(name, value)
   if (typeof file.content === 'string' || Buffer.isBuffer(file.content)) response.send(file.content)
   else response.stream(file.content)
 }
@@ -78,11 +83,9 @@ export class CsvExportService {
       if (last && beyond) next = { after: Number(last.id), key: [String(last.date)] }
       total = await datedCount(table.type, user.id, from, to)
     }
-    const filename = `${table.file}_${user.externalId}_${from}_${to}.csv`
     // A whole sleep window of at most a page of nights: the nights' rendered rows (SleepLines).
-    if (kind === 'sleep' && !page && daysIn(from, to) <= pageSize) {
-      return { filename, content: await SleepLines.csv(user.id, from, to, csvLine(table.columns)), next, total }
-    }
+    if (kind === 'sleep' && !page && daysIn(from, to) <= pageSize) return this.sleepWindow(user, from, to)
+    const filename = csvFilename(table, user, from, to)
     let remaining = page ? page.limit : Number.POSITIVE_INFINITY
     const first = await table.page(user.id, from, to, start, Math.min(pageSize, remaining))
     const text = csvLine(table.columns) + csvRows(table, first)
@@ -107,6 +110,21 @@ export class CsvExportService {
     csv.on('error', (error) => logger.error({ err: error, export: kind }, 'CSV export stream failed'))
     return { filename, content: csv, next, total }
   }
+
+  /**
+   * sleep.csv of a whole window of at most a page of nights (one body): the header and the nights'
+   * rendered rows, joined by the database (SleepLines).
+   */
+  async sleepWindow(user: UserRef, from: string, to: string): Promise<CsvExport> {
+    const table = CSV_TABLES.sleep
+    const content = await SleepLines.csv(user.id, from, to, csvLine(table.columns))
+    return { filename: csvFilename(table, user, from, to), content, next: null, total: null }
+  }
+}
+
+/** An export's file name: its table, the user and the window. */
+function csvFilename(table: CsvTable, user: UserRef, from: string, to: string): string {
+  return `${table.file}_${user.externalId}_${from}_${to}.csv`
 }
 
 /** Calendar days in [from, to] (ISO dates): the most nights the window can hold. */
