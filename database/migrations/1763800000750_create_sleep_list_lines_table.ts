@@ -1,5 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import { SLEEP_LINE_TRIGGERS, SLEEP_LINES_TABLE, SleepLines } from '#services/records/sleep_lines'
+import { SLEEP_LINES_TABLE, SleepLines, sleepLineTriggers } from '#services/records/sleep_lines'
 
 /**
  * The rendered lines of each night (SleepLines): its sleep-list item as JSON and its sleep.csv
@@ -27,14 +27,13 @@ export default class extends BaseSchema {
           `date varchar(10) not null, json text not null, csv text not null, primary key (user_id, date)) without rowid`
       )
     }
-    for (const sql of postgres ? SLEEP_LINE_TRIGGERS.postgres : SLEEP_LINE_TRIGGERS.sqlite) this.schema.raw(sql)
+    for (const sql of sleepLineTriggers(postgres ? 'postgres' : 'sqlite').create) this.schema.raw(sql)
     this.defer((db) => SleepLines.rebuildAll(db))
   }
 
   async down() {
-    // SQLite drops a table's triggers with it; the source tables' triggers are dropped by name.
-    if (this.db.dialect.name === 'postgres') for (const sql of SLEEP_LINE_TRIGGERS.dropPostgres) this.schema.raw(sql)
-    else for (const sql of SLEEP_LINE_TRIGGERS.sqlite) this.schema.raw(`drop trigger if exists ${sql.split(' ')[2]}`)
+    // The triggers live on the source tables: dropped by name.
+    for (const sql of sleepLineTriggers(this.db.dialect.name === 'postgres' ? 'postgres' : 'sqlite').drop) this.schema.raw(sql)
     this.schema.dropTable(this.tableName)
   }
 }

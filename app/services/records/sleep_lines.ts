@@ -182,38 +182,36 @@ interface DateRange {
   to: string
 }
 
-/** The triggers that drop the lines of the nights any write touches (created with the table, dropped with it). */
-export const SLEEP_LINE_TRIGGERS = {
-  sqlite: [
-    ...['insert', 'update', 'delete'].map(
-      (event) =>
-        `create trigger sleep_records_${event}_drops_line after ${event} on sleep_records begin ` +
-        dropLine(event) +
-        'end'
-    ),
-    ...['insert', 'update', 'delete'].map(
-      (event) =>
-        `create trigger nightly_recharges_${event}_drops_line after ${event} on nightly_recharges begin ` +
-        dropLine(event) +
-        'end'
-    ),
-  ],
-  postgres: [
-    `create function drop_sleep_line() returns trigger language plpgsql as $$ begin ` +
-      `if tg_op in ('UPDATE', 'DELETE') then delete from ${SLEEP_LINES_TABLE} where user_id = old.user_id and "date" = old."date"; end if; ` +
-      `if tg_op in ('INSERT', 'UPDATE') then delete from ${SLEEP_LINES_TABLE} where user_id = new.user_id and "date" = new."date"; end if; ` +
-      `return null; end $$`,
-    ...[...SLEEP_LINE_SOURCES].map(
-      (table) => `create trigger ${table}_drops_line after insert or update or delete on ${table} for each row execute function drop_sleep_line()`
-    ),
-  ],
-  dropPostgres: [
-    ...[...SLEEP_LINE_SOURCES].map((table) => `drop trigger if exists ${table}_drops_line on ${table}`),
-    'drop function if exists drop_sleep_line()',
-  ],
-}
+const WRITE_EVENTS = ['insert', 'update', 'delete'] as const
 
-function dropLine(event: string): string {
-  const rows = event === 'insert' ? ['new'] : event === 'delete' ? ['old'] : ['old', 'new']
-  return rows.map((row) => `delete from ${SLEEP_LINES_TABLE} where user_id = ${row}.user_id and "date" = ${row}."date"; `).join('')
+/**
+ * The triggers that drop the lines of the nights any write touches, on each source table, as
+ * the statements that create and drop them (the table's migration runs them).
+ */
+export function sleepLineTriggers(dialect: 'postgres' | 'sqlite'): { create: string[]; drop: string[] } {
+  const sources = [...SLEEP_LINE_SOURCES]
+  if (dialect === 'postgres') {
+    const dropLines = (row: 'old' | 'new') => `delete from ${SLEEP_LINES_TABLE} where user_id = ${row}.user_id and "date" = ${row}."date";`
+    return {
+      create: [
+        'create function drop_sleep_line() returns trigger language plpgsql as $$ begin ' +
+          `if tg_op in ('UPDATE', 'DELETE') then ${dropLines('old')} end if; ` +
+          `if tg_op in ('INSERT', 'UPDATE') then ${dropLines('new')} end if; ` +
+          'return null; end $$',
+        ...sources.map(
+          (table) => `create trigger ${table}_drops_line after insert or update or delete on ${table} for each row execute function drop_sleep_line()`
+        ),
+      ],
+      drop: [...sources.map((table) => `drop trigger if exists ${table}_drops_line on ${table}`), 'drop function if exists drop_sleep_line()'],
+    }
+  }
+  const triggers = sources.flatMap((table) => WRITE_EVENTS.map((event) => ({ table, event, name: `${table}_${event}_drops_line` })))
+  return {
+    create: triggers.map(({ table, event, name }) => {
+      const rows = event === 'insert' ? ['new'] : event === 'delete' ? ['old'] : ['old', 'new']
+      const drops = rows.map((row) => `delete from ${SLEEP_LINES_TABLE} where user_id = ${row}.user_id and "date" = ${row}."date"; `)
+      return `create trigger ${name} after ${event} on ${table} begin ${drops.join('')}end`
+    }),
+    drop: triggers.map(({ name }) => `drop trigger if exists ${name}`),
+  }
 }
