@@ -7,6 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+import { migrateDatabase } from '#tests/helpers/database'
 
 /**
  * Japa plugins. The API client talks to the real HTTP server started for
@@ -23,7 +24,7 @@ export const plugins: Config['plugins'] = [
 
 /** Migrate once per run (bin/test.ts gives every run its own database). */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate()],
+  setup: [() => migrateDatabase()],
   teardown: [],
 }
 

@@ -8,6 +8,7 @@ import { logDir } from '#config/paths'
 import { opsPrefix } from '#config/surfaces'
 import { TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
 import { allowPrivateOpsTargets, api, auditRows, createAdmin, SIM_UUIDS, useSimulator } from '#tests/functional/coolify/helpers'
+import { truncateDatabase } from '#tests/helpers/database'
 
 const APP = SIM_UUIDS.app
 const LOG_FILE = 'coolify-proxy.log'
@@ -36,7 +37,7 @@ async function writeProxyLog() {
 
 test.group('Coolify API | ops proxy end to end', (group) => {
   // The ops health check and console runs use their own connections: truncate, no transaction.
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => truncateDatabase())
   group.setup(async () => {
     const restoreTokens = useTestTokens()
     await writeProxyLog()

@@ -10,6 +10,7 @@ import { createUser, serviceApiKey } from '#tests/helpers/fixtures'
 import { AdminBrowser, createAdmin, resetLoginThrottle } from '#tests/functional/admin/helpers'
 import { send, type RawResponse } from '#tests/helpers/fuzz/http'
 import { resetRateLimits, withRequestBudget } from '#tests/helpers/fuzz/rate_limits'
+import { truncateDatabase } from '#tests/helpers/database'
 
 const port = () => Number(env.get('PORT'))
 const OPS_TOKEN = 'hardening-ops-token-0123456789abcdefghij'
@@ -83,7 +84,7 @@ test.group('HTTP hardening | bodies are read after the credentials', (group) => 
   group.setup(useOpsToken)
   group.each.setup(async () => {
     await resetRateLimits()
-    return testUtils.db().truncate()
+    return truncateDatabase()
   })
 
   test('malformed JSON without credentials is a 401 on the analytics and operations APIs, with them a 400', async ({ assert }) => {
@@ -148,7 +149,7 @@ test.group('HTTP hardening | failed credentials and Retry-After', (group) => {
   group.each.setup(async () => {
     await resetRateLimits()
     await resetLoginThrottle()
-    return testUtils.db().truncate()
+    return truncateDatabase()
   })
   group.each.teardown(async () => {
     await resetRateLimits()

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { OPS_SCOPES } from '#services/ops/ops_tokens'
 import { bearer, refreshQueueManager, TOKENS, useTestTokens } from '#tests/functional/ops/helpers'
+import { truncateDatabase } from '#tests/helpers/database'
 
 /** Every operations route with the scope the spec assigns to it. */
 const ROUTES = [
@@ -31,7 +31,7 @@ test.group('Ops | scopes', (group) => {
     await refreshQueueManager()
     return useTestTokens()
   })
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => truncateDatabase())
 
   for (const token of [...OPS_SCOPES, '*', 'none']) {
     test(`a token with scope "${token}" reaches exactly its endpoints`, async ({ client, assert }) => {

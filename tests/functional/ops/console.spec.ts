@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import AuditLog from '#models/audit_log'
 import { bearer, useTestTokens } from '#tests/functional/ops/helpers'
+import { truncateDatabase } from '#tests/helpers/database'
 
 /** Sets the console allowlist and timeout for one test, restoring them afterwards. */
 function consoleConfig(commands: string | null, timeoutSeconds: string | null) {
@@ -18,7 +18,7 @@ function consoleConfig(commands: string | null, timeoutSeconds: string | null) {
 
 test.group('Ops | console', (group) => {
   group.setup(() => useTestTokens())
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => truncateDatabase())
 
   test('lists the allowlisted commands (read-only defaults)', async ({ client }) => {
     const restore = consoleConfig('', null)

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import FailedJob from '#models/failed_job'
 import SyncRun from '#models/sync_run'
@@ -9,6 +8,7 @@ import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { createUser } from '#tests/helpers/fixtures'
 import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { bearer, drainQueue, eventually, refreshQueueManager, useTestTokens } from '#tests/functional/ops/helpers'
+import { truncateDatabase } from '#tests/helpers/database'
 
 test.group('Ops | failed sync job', (group) => {
   let ctx: SimulatorContext
@@ -18,7 +18,7 @@ test.group('Ops | failed sync job', (group) => {
   })
   group.each.setup(async () => {
     ctx = await startSimulatorContext('2026-03-15')
-    const cleanup = await testUtils.db().truncate()
+    const cleanup = await truncateDatabase()
     return async () => {
       await ctx.close()
       await cleanup()

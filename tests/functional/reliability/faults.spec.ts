@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import SyncRun from '#models/sync_run'
@@ -8,6 +7,7 @@ import { serviceApiKey } from '#tests/helpers/fixtures'
 import { sqlitePath } from '#config/paths'
 import { completeToken, freshDatabase, shiftDate, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { duplicateKeys, lostRows, userData } from '#tests/helpers/fuzz/sync_state'
+import { truncateDatabase } from '#tests/helpers/database'
 
 const TODAY = '2026-03-15'
 const LATER = shiftDate(TODAY, 3)
@@ -122,7 +122,7 @@ test.group('Reliability | provider faults lose and duplicate nothing', (group) =
 })
 
 test.group('Reliability | database unavailable during requests', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  group.each.setup(() => truncateDatabase())
   group.setup(() => {
     const previous = env.get('OPS_TOKENS')
     env.set('OPS_TOKENS', JSON.stringify({ 'reliability-db-down-token-0123456789': ['*'] }))

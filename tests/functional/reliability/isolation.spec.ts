@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import { mkdir, writeFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { logDir } from '#config/paths'
@@ -14,6 +13,7 @@ import { allRoutes, fillPattern, isMutation, type RouteInfo } from '#tests/helpe
 import { countDiff, rowCounts } from '#tests/helpers/fuzz/db_snapshot'
 import { send } from '#tests/helpers/fuzz/http'
 import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
+import { truncateDatabase } from '#tests/helpers/database'
 
 const port = () => Number(env.get('PORT'))
 
@@ -63,7 +63,7 @@ const pathOf = (route: RouteInfo, params: Record<string, string> = {}) => fillPa
 test.group('Reliability | isolation: user-scoped keys', (group) => {
   group.each.setup(async () => {
     await resetRateLimits()
-    return testUtils.db().truncate()
+    return truncateDatabase()
   })
 
   test('a user-scoped key gets 403 for every other user on every analytics route', async ({ assert }) => {
@@ -146,7 +146,7 @@ test.group('Reliability | isolation: operations tokens and scopes', (group) => {
   })
   group.each.setup(async () => {
     await resetRateLimits()
-    return testUtils.db().truncate()
+    return truncateDatabase()
   })
 
   test('every token × every operations route: 200 with the scope or *, 403 without, 401 without a valid token', async ({ assert }) => {
@@ -189,7 +189,7 @@ function successFor(key: string): number[] {
 test.group('Reliability | isolation: admin session and CSRF', (group) => {
   group.each.setup(async () => {
     await resetRateLimits()
-    return testUtils.db().truncate()
+    return truncateDatabase()
   })
 
   test('logged out: every dashboard API route is a 401 problem and every admin page redirects to login', async ({ assert }) => {

@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
@@ -17,7 +16,7 @@ import { ADMIN_PASSWORD, AdminBrowser, createAdmin } from '#tests/functional/adm
 import { completeToken, startSimulatorContext, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 import { send } from '#tests/helpers/fuzz/http'
 import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
-import { emptyDatabase } from '#tests/helpers/database'
+import { emptyDatabase, truncateDatabase } from '#tests/helpers/database'
 
 const port = () => Number(env.get('PORT'))
 const base = () => `http://127.0.0.1:${port()}`
@@ -26,7 +25,7 @@ const OPS_TOKEN = 'security-ops-token-abcdefghijklmnopqrstuvwxyz0123'
 test.group('Reliability | security: body limits and headers', (group) => {
   group.each.setup(async () => {
     await resetRateLimits()
-    return testUtils.db().truncate()
+    return truncateDatabase()
   })
   group.setup(() => {
     const previous = env.get('OPS_TOKENS')

@@ -3,7 +3,6 @@ import { test } from '@japa/runner'
 import encryption from '@adonisjs/core/services/encryption'
 import { freePort } from '#tests/helpers/free_port'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import AppSetting from '#models/app_setting'
@@ -15,6 +14,7 @@ import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simu
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { SYNC_TYPES } from '#services/sync/sync_types'
 import { ProcessGroup } from '#tests/functional/scale_out/processes'
+import { truncateDatabase } from '#tests/helpers/database'
 
 /**
  * The scale-out profile (PostgreSQL + Redis): two web processes, two queue workers and scheduler
@@ -46,7 +46,7 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
 
   group.setup(async () => {
     if (!scaleOut) return () => {}
-    const truncateAgain = await testUtils.db().truncate()
+    const truncateAgain = await truncateDatabase()
     // 40 ms per answer: a sync lasts long enough for concurrent triggers to overlap.
     sim = await startPolarSimulator({ latencyMs: 40, rateLimit: { short: 1e6, long: 1e6 } })
     processes = new ProcessGroup({
