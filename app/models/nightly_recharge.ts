@@ -1,5 +1,4 @@
 import { afterDelete, afterSave } from '@adonisjs/lucid/orm'
-import db from '@adonisjs/lucid/services/db'
 import { NightlyRechargeSchema } from '#database/schema'
 
 /** Nightly Recharge of one night; `hrvAvg` is the RMSSD in ms. */
@@ -11,6 +10,6 @@ export default class NightlyRecharge extends NightlyRechargeSchema {
   @afterDelete()
   static async refreshSleepLine(recharge: NightlyRecharge) {
     const { SleepLines } = await import('#services/records/sleep_lines')
-    await SleepLines.afterModelWrite(recharge.$trx ?? db.connection(recharge.$options?.connection), recharge.userId, recharge.date)
+    await SleepLines.afterModelWrite(recharge)
   }
 }

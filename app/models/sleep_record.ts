@@ -1,5 +1,4 @@
 import { afterDelete, afterSave } from '@adonisjs/lucid/orm'
-import db from '@adonisjs/lucid/services/db'
 import { SleepRecordSchema } from '#database/schema'
 
 /** One night of sleep; stage durations in seconds, hypnogram and samples as JSON. */
@@ -11,6 +10,6 @@ export default class SleepRecord extends SleepRecordSchema {
   @afterDelete()
   static async refreshSleepLine(night: SleepRecord) {
     const { SleepLines } = await import('#services/records/sleep_lines')
-    await SleepLines.afterModelWrite(night.$trx ?? db.connection(night.$options?.connection), night.userId, night.date)
+    await SleepLines.afterModelWrite(night)
   }
 }

@@ -94,9 +94,10 @@ export const SleepLines = {
    * rewritten and the user's data version bumped, as the sync's upsert does for its rows, so a
    * cached answer never outlives the write.
    */
-  async afterModelWrite(client: QueryClientContract, userId: number, date: string): Promise<void> {
-    await SleepLines.refresh(client, userId, [date])
-    await DataVersionService.bump(client, userId)
+  async afterModelWrite(row: SleepRecord | NightlyRecharge): Promise<void> {
+    const client = row.$trx ?? db.connection(row.$options?.connection)
+    await SleepLines.refresh(client, row.userId, [row.date])
+    await DataVersionService.bump(client, row.userId)
   },
 
   /** Every user's lines rebuilt from the stored rows (the migration that adds the table). */
