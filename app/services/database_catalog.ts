@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { rawRows } from '#services/hot_queries'
 
 /** How a stored value is read back for an export (from the column's declared type). */
 export type ColumnKind = 'boolean' | 'integer' | 'number' | 'timestamp' | 'date' | 'json' | 'text' | 'binary' | 'string'
@@ -36,8 +37,6 @@ export function columnKind(type: string): ColumnKind {
   return 'string'
 }
 
-const rowsOf = <T>(result: any): T[] => (Array.isArray(result) ? result : result.rows) as T[]
-
 /**
  * What the database says about its own tables, read from its catalogue (SQLite `sqlite_master` and
  * `pragma_table_info`/`pragma_foreign_key_list`, PostgreSQL `information_schema`), so code that must
@@ -53,7 +52,7 @@ export class DatabaseCatalog {
          where table_schema = current_schema() and table_name = ? order by ordinal_position`,
         [table]
       )
-      return rowsOf<{ name: string; type: string; nullable: string }>(result).map((row) => ({
+      return rawRows<{ name: string; type: string; nullable: string }>(result).map((row) => ({
         name: row.name,
         type: row.type.toLowerCase(),
         kind: columnKind(row.type),
@@ -63,7 +62,7 @@ export class DatabaseCatalog {
     const result = await client.rawQuery('select name, type, "notnull" as not_null, pk from pragma_table_info(?) order by cid', [
       table,
     ])
-    return rowsOf<{ name: string; type: string; not_null: number; pk: number }>(result).map((row) => ({
+    return rawRows<{ name: string; type: string; not_null: number; pk: number }>(result).map((row) => ({
       name: row.name,
       type: String(row.type).toLowerCase(),
       kind: columnKind(String(row.type)),
@@ -79,13 +78,13 @@ export class DatabaseCatalog {
          where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
         []
       )
-      return rowsOf<{ name: string }>(result).map((row) => row.name)
+      return rawRows<{ name: string }>(result).map((row) => row.name)
     }
     const result = await client.rawQuery(
       `select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`,
       []
     )
-    return rowsOf<{ name: string }>(result).map((row) => row.name)
+    return rawRows<{ name: string }>(result).map((row) => row.name)
   }
 
   /** Foreign keys of every table: `table.column` → referenced table. */
@@ -101,7 +100,7 @@ export class DatabaseCatalog {
          where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`,
         []
       )
-      return rowsOf<{ table: string; column: string; references: string }>(result)
+      return rawRows<{ table: string; column: string; references: string }>(result)
     }
     const result = await client.rawQuery(
       `select m.name as "table", f."from" as "column", f."table" as "references"
@@ -109,7 +108,7 @@ export class DatabaseCatalog {
        where m.type = 'table'`,
       []
     )
-    return rowsOf<{ table: string; column: string; references: string }>(result)
+    return rawRows<{ table: string; column: string; references: string }>(result)
   }
 
   /**

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 
+/** The rows of a raw query's result, whatever the dialect (SQLite gives an array, PostgreSQL `{ rows }`). */
+export function rawRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
 /** The parts of a better-sqlite3 connection and statement used here. */
 interface SqliteStatement {
   get(...bindings: unknown[]): unknown
@@ -96,8 +101,7 @@ export const HotQueries = {
         }
       }
     }
-    const result = await db.connection(connectionName).rawQuery(sql, bindings as never[])
-    return (Array.isArray(result) ? result : result.rows) as T[]
+    return rawRows<T>(await db.connection(connectionName).rawQuery(sql, bindings as never[]))
   },
 
   /**

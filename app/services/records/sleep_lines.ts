@@ -6,7 +6,7 @@ import SleepRecordTransformer from '#transformers/sleep_record_transformer'
 import { csvLine } from '#services/export/csv_format'
 import { CSV_TABLES } from '#services/export/csv_tables'
 import { DataVersionService } from '#services/data_version_service'
-import { HotQueries } from '#services/hot_queries'
+import { HotQueries, rawRows } from '#services/hot_queries'
 
 /**
  * The rendered lines of a user's nights (table `sleep_list_lines`, one row per user and night):
@@ -73,13 +73,13 @@ export const SleepLines = {
       const lines = client.from(SLEEP_LINES_TABLE).where('user_id', userId)
       await (range ? lines.whereBetween('date', [range.from, range.to]) : lines).delete()
       const sql = range ? `${SOURCE_SQL} and s.date between ? and ?` : SOURCE_SQL
-      await writeLines(client, userId, rowsOf(await client.rawQuery(sql, range ? [userId, range.from, range.to] : [userId])))
+      await writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, range ? [userId, range.from, range.to] : [userId])))
       return
     }
     const unique = [...new Set(scope)]
     for (let i = 0; i < unique.length; i += DATES_PER_QUERY) {
       const chunk = unique.slice(i, i + DATES_PER_QUERY)
-      const nights = rowsOf(
+      const nights = rawRows<SleepLineSource>(
         await client.rawQuery(`${SOURCE_SQL} and s.date in (${chunk.map(() => '?').join(', ')})`, [userId, ...chunk])
       )
       const kept = new Set(nights.map((night) => night.date))
@@ -102,7 +102,7 @@ export const SleepLines = {
 
   /** Every user's lines rebuilt from the stored rows (the migration that adds the table). */
   async rebuildAll(client: QueryClientContract): Promise<void> {
-    const users = rowsOf<{ userId: number }>(await client.rawQuery(`select distinct user_id as "userId" from ${SleepRecord.table}`))
+    const users = rawRows<{ userId: number }>(await client.rawQuery(`select distinct user_id as "userId" from ${SleepRecord.table}`))
     for (const { userId } of users) await SleepLines.refresh(client, Number(userId), null)
   },
 
@@ -122,10 +122,6 @@ export const SleepLines = {
  * as a Buffer outside the JavaScript heap, sent as it is), text on PostgreSQL.
  */
 export type RenderedBody = Buffer | string
-
-function rowsOf<T = SleepLineSource>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-}
 
 async function writeLines(client: QueryClientContract, userId: number, nights: SleepLineSource[]) {
   for (let i = 0; i < nights.length; i += LINES_PER_INSERT) {
