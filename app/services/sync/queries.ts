@@ -6,6 +6,7 @@ import Exercise from '#models/exercise'
 import ExerciseSample from '#models/exercise_sample'
 import SleepRecord from '#models/sleep_record'
 import { DataVersionService } from '#services/data_version_service'
+import { rawRows } from '#services/hot_queries'
 import { columnOf, selectAttributes } from '#services/records/columns'
 import { dataTypeOfTable } from '#services/records/data_types'
 import { SLEEP_LINE_SOURCES, SleepLines } from '#services/records/sleep_lines'
@@ -260,16 +261,12 @@ async function upsertMultiRow(
  * 30-day window, is fetched once more for its samples, zones and route.
  */
 export async function storedExerciseIds(client: QueryClientContract, userId: number): Promise<Set<string>> {
-  const idsOf = async (model: typeof Exercise | typeof ExerciseSample) => {
-    const rows = await model
-      .query({ client })
-      .pojo<{ polarExerciseId: string }>()
-      .where('userId', userId)
-      .select(selectAttributes(model, ['polarExerciseId']))
-    return new Set(rows.map((r) => r.polarExerciseId))
-  }
-  const [exercises, samples] = await Promise.all([idsOf(Exercise), idsOf(ExerciseSample)])
-  return new Set([...exercises].filter((id) => samples.has(id)))
+  // One statement (one round trip, one connection): the ids present in both tables.
+  const sql =
+    `select polar_exercise_id as "id" from ${Exercise.table} where user_id = ? ` +
+    `intersect select polar_exercise_id from ${ExerciseSample.table} where user_id = ?`
+  const rows = rawRows<{ id: string }>(await client.rawQuery(sql, [userId, userId]))
+  return new Set(rows.map((row) => row.id))
 }
 
 /** UTC offset (minutes) of the user's latest stored night, null when none is known. */
