@@ -1,12 +1,12 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import { SLEEP_LINES_TABLE, SleepLines, sleepLineTriggers } from '#services/records/sleep_lines'
+import { SLEEP_LINES_TABLE, sleepLineTriggers } from '#services/records/sleep_lines'
 
 /**
  * The rendered lines of each night (SleepLines): its sleep-list item as JSON and its sleep.csv
  * row, keyed by user and date so a window is one range of the key. On SQLite the table is
  * clustered on that key (WITHOUT ROWID): a year of lines is a few adjacent pages. Triggers on the
- * two source tables drop the lines of any row a write touches; the lines are filled from the
- * stored nights here.
+ * two source tables drop the lines of any row a write touches. The table starts empty: a read
+ * renders its window's lines when it finds fewer than nights.
  */
 export default class extends BaseSchema {
   protected tableName = SLEEP_LINES_TABLE
@@ -28,7 +28,6 @@ export default class extends BaseSchema {
       )
     }
     for (const sql of sleepLineTriggers(postgres ? 'postgres' : 'sqlite').create) this.schema.raw(sql)
-    this.defer((db) => SleepLines.rebuildAll(db))
   }
 
   async down() {

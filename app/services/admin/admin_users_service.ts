@@ -25,7 +25,7 @@ export class AdminUsersService {
     const users = await User.query().orderBy('externalId', 'asc')
     if (users.length === 0) return []
     const counts = await this.countsByUser()
-    const lastRuns = await this.lastRuns(users.map((user) => user.id))
+    const lastRuns = await this.lastRuns()
     return users.map((user) => ({
       user,
       counts: Object.fromEntries(
@@ -79,8 +79,10 @@ export class AdminUsersService {
     return new Map(rows.map((row) => [`${row.userId}:${row.type}`, Number(row.n)]))
   }
 
-  protected async lastRuns(userIds: number[]) {
-    const latest = db.from('sync_runs').whereIn('user_id', userIds).groupBy('user_id').max('id as id')
+  /** Each user's latest sync run (all users, or only `userIds`): no id list bound for the whole page. */
+  protected async lastRuns(userIds?: number[]) {
+    const latest = db.from('sync_runs').groupBy('user_id').max('id as id')
+    if (userIds) latest.whereIn('user_id', userIds)
     const runs = await SyncRun.query().whereIn('id', latest)
     return new Map(runs.map((run) => [run.userId, run]))
   }

@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import UnknownUserException from '#exceptions/unknown_user_exception'
 import InsightsTransformer from '#transformers/insights_transformer'
 import { ClockService } from '#services/clock_service'
+import { codeDigest } from '#services/code_digest'
 import { HotQueries } from '#services/hot_queries'
 import { UserService, type UserRef } from '#services/user_service'
 import { SeriesLoader } from '#services/analytics/series_loader'
@@ -51,13 +51,13 @@ export class InsightsService {
    * The insights answer as its JSON text. Insights are a function of the user's stored data, the
    * day and the time zone (and of the code that computes them), so the answer computed last is
    * stored with the data version and that context and served again while all of them are
-   * unchanged: every write of the user's data bumps the version, a new day or zone or release
-   * changes the context. Else it is computed now and stored under the version read before the
+   * unchanged: every write of the user's data bumps the version, a new day or zone or any change
+   * of the application's code (codeDigest) changes the context. Else it is computed now and stored under the version read before the
    * data was, so a write committed meanwhile makes it stale at once. `generated_at` says when
    * the answer was computed, as for a cached answer.
    */
   async insightsJson(externalId: string): Promise<string> {
-    const context = `${this.clock.todayIso()} ${this.clock.zone} ${app.version?.toString() ?? '0'}`
+    const context = `${this.clock.todayIso()} ${this.clock.zone} ${codeDigest()}`
     const row = await HotQueries.first<SnapshotRow>(SNAPSHOT_SQL, [context, externalId])
     if (!row) throw new UnknownUserException(externalId)
     if (row.body !== null) return row.body

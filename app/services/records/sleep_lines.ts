@@ -7,6 +7,7 @@ import { csvLine } from '#services/export/csv_format'
 import { CSV_TABLES } from '#services/export/csv_tables'
 import { DataVersionService } from '#services/data_version_service'
 import { HotQueries, rawRows } from '#services/hot_queries'
+import { codeDigest } from '#services/code_digest'
 
 /**
  * The rendered lines of a user's nights (table `sleep_list_lines`, one row per user and night):
@@ -20,7 +21,10 @@ import { HotQueries, rawRows } from '#services/hot_queries'
  *   upsert, `upsertRows`; a model save or delete, the models' hooks);
  * - any other write (SQL by hand, a restore of one table) drops the lines of the rows it touches
  *   (database triggers, created with the table), and a read that finds fewer lines than nights in
- *   its window renders the window's lines again before it answers.
+ *   its window renders the window's lines again before it answers;
+ * - each line carries the digest of the code that rendered it (`format`, codeDigest): a read counts
+ *   only lines of the running code's format, so after a release that changes the item or the CSV
+ *   row the window is rendered again on its first read.
  */
 export const SLEEP_LINES_TABLE = 'sleep_list_lines'
 
@@ -64,16 +68,14 @@ export function renderSleepLine(night: SleepLineSource): { json: string; csv: st
 export const SleepLines = {
   /**
    * Rewrites the lines of a user's nights from the stored rows, on `client` (the writer's
-   * transaction): on `dates`, in a `{ from, to }` range, or every night (null). A date without a
-   * night loses its line.
+   * transaction): on `dates`, or in a `{ from, to }` range. A date without a night loses its line.
    */
-  async refresh(client: QueryClientContract, userId: number, scope: readonly string[] | DateRange | null): Promise<void> {
-    if (scope === null || !Array.isArray(scope)) {
-      const range = scope as DateRange | null
-      const lines = client.from(SLEEP_LINES_TABLE).where('user_id', userId)
-      await (range ? lines.whereBetween('date', [range.from, range.to]) : lines).delete()
-      const sql = range ? `${SOURCE_SQL} and s.date between ? and ?` : SOURCE_SQL
-      await writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, range ? [userId, range.from, range.to] : [userId])))
+  async refresh(client: QueryClientContract, userId: number, scope: readonly string[] | DateRange): Promise<void> {
+    if (!Array.isArray(scope)) {
+      const { from, to } = scope as DateRange
+      await client.from(SLEEP_LINES_TABLE).where('user_id', userId).whereBetween('date', [from, to]).delete()
+      const sql = `${SOURCE_SQL} and s.date between ? and ?`
+      await writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, [userId, from, to])))
       return
     }
     const unique = [...new Set(scope)]
@@ -100,12 +102,6 @@ export const SleepLines = {
     await DataVersionService.bump(client, row.userId)
   },
 
-  /** Every user's lines rebuilt from the stored rows (the migration that adds the table). */
-  async rebuildAll(client: QueryClientContract): Promise<void> {
-    const users = rawRows<{ userId: number }>(await client.rawQuery(`select distinct user_id as "userId" from ${SleepRecord.table}`))
-    for (const { userId } of users) await SleepLines.refresh(client, Number(userId), null)
-  },
-
   /** The sleep list of the window, newest first, as a JSON array: the nights' lines joined. */
   async json(userId: number, from: string, to: string): Promise<RenderedBody> {
     return joined('json', 'desc', { before: '[', separator: ',', after: ']' }, userId, from, to)
@@ -125,8 +121,9 @@ export type RenderedBody = Buffer | string
 
 async function writeLines(client: QueryClientContract, userId: number, nights: SleepLineSource[]) {
   for (let i = 0; i < nights.length; i += LINES_PER_INSERT) {
-    const lines = nights.slice(i, i + LINES_PER_INSERT).map((night) => ({ user_id: userId, date: night.date, ...renderSleepLine(night) }))
-    await client.knexQuery().table(SLEEP_LINES_TABLE).insert(lines).onConflict(['user_id', 'date']).merge(['json', 'csv'])
+    const format = codeDigest()
+    const lines = nights.slice(i, i + LINES_PER_INSERT).map((night) => ({ user_id: userId, date: night.date, format, ...renderSleepLine(night) }))
+    await client.knexQuery().table(SLEEP_LINES_TABLE).insert(lines).onConflict(['user_id', 'date']).merge(['json', 'csv', 'format'])
   }
 }
 
@@ -139,8 +136,9 @@ const joinedSql = new Map<string, string>()
  * an aggregate, and PostgreSQL's plain aggregate consumes its input in the order given (its
  * documented way to order an aggregate's input), where an aggregate's own ORDER BY would sort
  * the rows again (a temporary b-tree on SQLite; on PostgreSQL twice the time for a year). The
- * tests check the order on both. Fewer lines than nights (a write made outside HRVault dropped
- * some, see the triggers): the window is rendered again.
+ * tests check the order on both. Only lines of the running code's format count; fewer lines
+ * than nights (a write made outside HRVault dropped some, see the triggers, or a release changed
+ * the format): the window is rendered again (`rerender`).
  */
 async function joined(
   column: 'json' | 'csv',
@@ -156,19 +154,33 @@ async function joined(
   if (!sql) {
     const window = `where user_id = ? and "date" between ? and ?`
     const nights = `(select count(*) from ${SleepRecord.table} ${window}) as "nights"`
-    const lines = `(select ${column} from ${SLEEP_LINES_TABLE} ${window} order by "date" ${order}) lines`
+    const lines = `(select ${column} from ${SLEEP_LINES_TABLE} ${window} and format = ? order by "date" ${order}) lines`
     sql = postgres
       ? `select ${nights}, count(*) as "lines", ?::text || coalesce(string_agg(${column}, '${text.separator}'), '') || ?::text as "body" from ${lines}`
       : `select ${nights}, count(*) as "lines", cast(? || coalesce(group_concat(${column}, '${text.separator}'), '') || ? as blob) as "body" from ${lines}`
     joinedSql.set(key, sql)
   }
-  const bindings = [userId, from, to, text.before, text.after, userId, from, to]
+  const bindings = [userId, from, to, text.before, text.after, userId, from, to, codeDigest()]
   let [row] = await HotQueries.all<JoinedLines>(sql, bindings)
   if (Number(row.lines) !== Number(row.nights)) {
-    await db.transaction((trx) => SleepLines.refresh(trx, userId, { from, to }))
+    await rerender(userId, { from, to })
     ;[row] = await HotQueries.all<JoinedLines>(sql, bindings)
   }
   return row.body
+}
+
+/**
+ * A window's lines rendered again by a read. On PostgreSQL it first takes the user's row, as every
+ * writer does when it bumps the data version before it rewrites lines: a sync committing a night
+ * meanwhile either committed before (its rows are read here) or waits and rewrites its nights'
+ * lines after this (a read never writes an older line over a newer one), and the two never wait
+ * on each other's lines. SQLite runs one writer at a time.
+ */
+async function rerender(userId: number, window: DateRange) {
+  await db.transaction(async (trx) => {
+    if (trx.dialect.name === 'postgres') await trx.rawQuery('select id from users where id = ? for update', [userId])
+    await SleepLines.refresh(trx, userId, window)
+  })
 }
 
 type JoinedLines = { nights: number | string; lines: number | string; body: RenderedBody }
@@ -210,5 +222,23 @@ export function sleepLineTriggers(dialect: 'postgres' | 'sqlite'): { create: str
       return `create trigger ${name} after ${event} on ${table} begin ${drops.join('')}end`
     }),
     drop: triggers.map(({ name }) => `drop trigger if exists ${name}`),
+  }
+}
+
+/**
+ * PostgreSQL's row triggers do not fire on TRUNCATE: a statement trigger on each source table drops
+ * every line when one is truncated (a restore of one table), so the reads render them again.
+ * SQLite has no TRUNCATE (its DELETE of a whole table fires the row triggers).
+ */
+export function sleepLineTruncateTriggers(): { create: string[]; drop: string[] } {
+  const sources = [...SLEEP_LINE_SOURCES]
+  return {
+    create: [
+      `create function drop_all_sleep_lines() returns trigger language plpgsql as $$ begin delete from ${SLEEP_LINES_TABLE}; return null; end $$`,
+      ...sources.map(
+        (table) => `create trigger ${table}_truncate_drops_lines after truncate on ${table} for each statement execute function drop_all_sleep_lines()`
+      ),
+    ],
+    drop: [...sources.map((table) => `drop trigger if exists ${table}_truncate_drops_lines on ${table}`), 'drop function if exists drop_all_sleep_lines()'],
   }
 }

@@ -6,7 +6,8 @@ import NightlyRecharge from '#models/nightly_recharge'
 import SleepRecord from '#models/sleep_record'
 import { SleepRecordFactory } from '#database/factories/sleep_record_factory'
 import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_factory'
-import { SLEEP_LINES_TABLE, SleepLines } from '#services/records/sleep_lines'
+import { SLEEP_LINES_TABLE } from '#services/records/sleep_lines'
+import { codeDigest } from '#services/code_digest'
 import { upsertRows } from '#services/sync/queries'
 import { DataVersionService } from '#services/data_version_service'
 import { userWithApiKey } from '#tests/helpers/fixtures'
@@ -115,17 +116,41 @@ test.group('Sleep lines', (group) => {
     assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 0)
   })
 
-  test('rebuilding every user’s lines from the stored rows (the migration) gives the same answers', async ({ client, assert }) => {
+  test('lines missing (an upgrade) or rendered by other code are rendered again on the first read, with the same answers', async ({ client, assert }) => {
     const { user, apiKey } = await userWithApiKey()
     for (let n = 0; n < 12; n++) await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
     for (let n = 0; n < 12; n += 3) await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
     const before = await whole(client, user, apiKey)
+    const format = codeDigest()
+    const formats = await db.from(SLEEP_LINES_TABLE).where('user_id', user.id).distinct('format')
+    assert.deepEqual(formats.map((row) => row.format), [format])
+
+    // As the migration leaves an existing database: no lines at all.
     await db.from(SLEEP_LINES_TABLE).delete()
-    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 0)
-    await SleepLines.rebuildAll(db.connection())
-    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 12)
     await DataVersionService.bump(db.connection(), user.id)
     assert.deepEqual(await whole(client, user, apiKey), before)
+    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where({ user_id: user.id, format }), 12)
+
+    // Lines of another release's code (a different item or row): never served, rendered again.
+    await db.from(SLEEP_LINES_TABLE).where('user_id', user.id).update({ format: 'older-release', json: '{"stale":true}', csv: 'stale\r\n' })
+    await DataVersionService.bump(db.connection(), user.id)
+    assert.deepEqual(await whole(client, user, apiKey), before)
+    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where({ user_id: user.id, format }), 12)
+  })
+
+  test('a whole table emptied outside HRVault (TRUNCATE on PostgreSQL) drops the lines: the next read shows no recharge', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    for (let n = 0; n < 5; n++) {
+      await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+      await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, n), hrvAvg: 40 }).create()
+    }
+    assert.deepEqual(JSON.parse((await whole(client, user, apiKey)).list).map((n: any) => n.hrv_avg), [40, 40, 40, 40, 40])
+    if (db.connection().dialect.name === 'postgres') await db.rawQuery('truncate nightly_recharges')
+    else await db.rawQuery('delete from nightly_recharges')
+    await DataVersionService.bump(db.connection(), user.id)
+    const lines = await whole(client, user, apiKey)
+    assert.deepEqual(JSON.parse(lines.list).map((n: any) => n.hrv_avg), [null, null, null, null, null])
+    assert.deepEqual(lines, await paged(client, user, apiKey))
   })
 
   test('a write made outside HRVault (plain SQL) is seen: its lines are dropped and rendered again on the next read', async ({ client, assert }) => {
