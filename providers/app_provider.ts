@@ -54,6 +54,13 @@ export default class AppProvider {
     }
   }
 
+  /** A web process reads the code digest (stored renders' format) before a request waits for it. */
+  async ready() {
+    if (this.app.getEnvironment() !== 'web') return
+    const { codeDigest } = await import('#services/code_digest')
+    codeDigest()
+  }
+
   /**
    * Runs before the other providers shut down (this one is listed last), so the database and Redis
    * connections are still open while a queue worker of this process (`node ace queue:work`, or the
