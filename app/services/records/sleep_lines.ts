@@ -92,14 +92,24 @@ export const SleepLines = {
   },
 
   /**
+   * Before a model save or delete of a night or a recharge in a transaction (the models' hooks):
+   * the user's row is taken before the write's triggers take the night's line, the order of
+   * every other writer and of a read's re-render (`rerender`), so none of them wait on each other
+   * in a circle. Outside a transaction each statement commits on its own and holds nothing.
+   */
+  async beforeModelWrite(row: SleepRecord | NightlyRecharge): Promise<void> {
+    if (row.$trx) await lockUserRow(row.$trx, row.userId)
+  },
+
+  /**
    * After a model save or delete of a night or a recharge (the models' hooks): the night's line
    * rewritten and the user's data version bumped, as the sync's upsert does for its rows, so a
    * cached answer never outlives the write.
    */
   async afterModelWrite(row: SleepRecord | NightlyRecharge): Promise<void> {
     const client = row.$trx ?? db.connection(row.$options?.connection)
-    await SleepLines.refresh(client, row.userId, [row.date])
     await DataVersionService.bump(client, row.userId)
+    await SleepLines.refresh(client, row.userId, [row.date])
   },
 
   /** The sleep list of the window, newest first, as a JSON array: the nights' lines joined. */
@@ -178,9 +188,14 @@ async function joined(
  */
 async function rerender(userId: number, window: DateRange) {
   await db.transaction(async (trx) => {
-    if (trx.dialect.name === 'postgres') await trx.rawQuery('select id from users where id = ? for update', [userId])
+    await lockUserRow(trx, userId)
     await SleepLines.refresh(trx, userId, window)
   })
+}
+
+/** The user's row taken for the rest of the transaction (PostgreSQL; SQLite runs one writer at a time). */
+async function lockUserRow(trx: QueryClientContract, userId: number) {
+  if (trx.dialect.name === 'postgres') await trx.rawQuery('select id from users where id = ? for update', [userId])
 }
 
 type JoinedLines = { nights: number | string; lines: number | string; body: RenderedBody }

@@ -107,9 +107,17 @@ test.group('Sleep lines', (group) => {
     let [item] = JSON.parse((await whole(client, user, apiKey)).list)
     assert.include(item, { sleep_score: 90, hrv_avg: 47.5 })
 
+    // Inside a transaction (the hooks take the user's row first on PostgreSQL).
+    await db.transaction(async (trx) => {
+      await night.useTransaction(trx).merge({ sleepScore: 85 }).save()
+      await recharge.useTransaction(trx).merge({ hrvAvg: 52 }).save()
+    })
+    ;[item] = JSON.parse((await whole(client, user, apiKey)).list)
+    assert.include(item, { sleep_score: 85, hrv_avg: 52 })
+
     await recharge.delete()
     ;[item] = JSON.parse((await whole(client, user, apiKey)).list)
-    assert.include(item, { sleep_score: 90, hrv_avg: null })
+    assert.include(item, { sleep_score: 85, hrv_avg: null })
 
     await night.delete()
     assert.equal((await whole(client, user, apiKey)).list, '[]')
