@@ -52,9 +52,9 @@ export class InsightsService {
    * day and the time zone (and of the code that computes them), so the answer computed last is
    * stored with the data version and that context and served again while all of them are
    * unchanged: every write of the user's data bumps the version, a new day or zone or any change
-   * of the application's code (codeDigest) changes the context. Else it is computed now and stored under the version read before the
-   * data was, so a write committed meanwhile makes it stale at once. `generated_at` says when
-   * the answer was computed, as for a cached answer.
+   * of the application's code (codeDigest) changes the context. Else it is computed now and
+   * stored under the version read before the data was, so a write committed meanwhile makes it
+   * stale at once. `generated_at` says when the answer was computed, as for a cached answer.
    */
   async insightsJson(externalId: string): Promise<string> {
     const context = `${this.clock.todayIso()} ${this.clock.zone} ${codeDigest()}`
