@@ -1,19 +1,26 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import app from '@adonisjs/core/services/app'
 
 let digest: string | undefined
 
 /**
- * A digest of the application's code: every file under `app/` as this process runs it (the
- * sources, or the compiled build). Stored renders (the sleep lines, the insights snapshot) carry
- * the digest of the code that rendered them, so a release that changes how an answer is rendered
- * never serves one rendered before it; they are rendered again on their next read. Read once per
- * process (a few MB, tens of milliseconds), on first use.
+ * A digest of the application's code: every file under `app/` plus the locked dependency versions
+ * (`package-lock.json`). Stored renders (the sleep lines, the insights snapshot) carry the digest of
+ * the code that rendered them, so a release that changes how an answer is rendered never serves one
+ * rendered before it; they are rendered again on their next read. Read once per process (a few
+ * MB, tens of milliseconds), on first use.
+ *
+ * Every process running the same code must agree, whether it runs the TypeScript sources (tests,
+ * `node ace queue:work`) or the compiled build `npm start` makes in `build/` next to them: a build
+ * run from there reads the sources it was built from. A build shipped without its sources (an
+ * image holding only `build/`) reads its own files, as do the other processes started from it.
  */
 export function codeDigest(): string {
   if (digest) return digest
+  const root = sourceRoot()
   const hash = createHash('sha1')
   const walk = (dir: string) => {
     const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -23,6 +30,16 @@ export function codeDigest(): string {
       else hash.update(`${entry.name}\0`).update(readFileSync(path))
     }
   }
-  walk(app.makePath('app'))
+  walk(join(root, 'app'))
+  const lock = join(root, 'package-lock.json')
+  if (existsSync(lock)) hash.update(readFileSync(lock))
   return (digest = hash.digest('base64url').slice(0, 16))
+}
+
+/** The project root when this process runs the build in its `build/` folder, else the app root. */
+function sourceRoot(): string {
+  const appRoot = fileURLToPath(app.appRoot).replace(/\/$/, '')
+  const parent = dirname(appRoot)
+  const besideSources = basename(appRoot) === 'build' && existsSync(join(parent, 'adonisrc.ts')) && existsSync(join(parent, 'app'))
+  return besideSources ? parent : appRoot
 }

@@ -72,10 +72,7 @@ export const SleepLines = {
    */
   async refresh(client: QueryClientContract, userId: number, scope: readonly string[] | DateRange): Promise<void> {
     if (!Array.isArray(scope)) {
-      const { from, to } = scope as DateRange
-      await client.from(SLEEP_LINES_TABLE).where('user_id', userId).whereBetween('date', [from, to]).delete()
-      const sql = `${SOURCE_SQL} and s.date between ? and ?`
-      await writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, [userId, from, to])))
+      await refreshRange(client, userId, scope as DateRange)
       return
     }
     const unique = [...new Set(scope)]
@@ -129,12 +126,25 @@ export const SleepLines = {
  */
 export type RenderedBody = Buffer | string
 
-async function writeLines(client: QueryClientContract, userId: number, nights: SleepLineSource[]) {
-  for (let i = 0; i < nights.length; i += LINES_PER_INSERT) {
-    const format = codeDigest()
-    const lines = nights.slice(i, i + LINES_PER_INSERT).map((night) => ({ user_id: userId, date: night.date, format, ...renderSleepLine(night) }))
-    await client.knexQuery().table(SLEEP_LINES_TABLE).insert(lines).onConflict(['user_id', 'date']).merge(['json', 'csv', 'format'])
+/** A stored line: the night's date, the running code's format, the JSON item and the CSV row. */
+type SleepLine = { user_id: number; date: string; format: string; json: string; csv: string }
+
+/** Renders and stores the nights' lines; returns them in the order given. */
+async function writeLines(client: QueryClientContract, userId: number, nights: SleepLineSource[]): Promise<SleepLine[]> {
+  const format = codeDigest()
+  const lines = nights.map((night) => ({ user_id: userId, date: night.date, format, ...renderSleepLine(night) }))
+  for (let i = 0; i < lines.length; i += LINES_PER_INSERT) {
+    const chunk = lines.slice(i, i + LINES_PER_INSERT)
+    await client.knexQuery().table(SLEEP_LINES_TABLE).insert(chunk).onConflict(['user_id', 'date']).merge(['json', 'csv', 'format'])
   }
+  return lines
+}
+
+/** Every line of a date range rewritten from the stored nights; returns them oldest first. */
+async function refreshRange(client: QueryClientContract, userId: number, { from, to }: DateRange): Promise<SleepLine[]> {
+  await client.from(SLEEP_LINES_TABLE).where('user_id', userId).whereBetween('date', [from, to]).delete()
+  const sql = `${SOURCE_SQL} and s.date between ? and ? order by s.date`
+  return writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, [userId, from, to])))
 }
 
 const joinedSql = new Map<string, string>()
@@ -148,7 +158,7 @@ const joinedSql = new Map<string, string>()
  * the rows again (a temporary b-tree on SQLite; on PostgreSQL twice the time for a year). The
  * tests check the order on both. Only lines of the running code's format count; fewer lines
  * than nights (a write made outside HRVault dropped some, see the triggers, or a release changed
- * the format): the window is rendered again (`rerender`).
+ * the format): the window is rendered again (`rerender`) and answered from that render.
  */
 async function joined(
   column: 'json' | 'csv',
@@ -170,13 +180,13 @@ async function joined(
       : `select ${nights}, count(*) as "lines", cast(? || coalesce(group_concat(${column}, '${text.separator}'), '') || ? as blob) as "body" from ${lines}`
     joinedSql.set(key, sql)
   }
-  const bindings = [userId, from, to, text.before, text.after, userId, from, to, codeDigest()]
-  let [row] = await HotQueries.all<JoinedLines>(sql, bindings)
-  if (Number(row.lines) !== Number(row.nights)) {
-    await rerender(userId, { from, to })
-    ;[row] = await HotQueries.all<JoinedLines>(sql, bindings)
-  }
-  return row.body
+  const [row] = await HotQueries.all<JoinedLines>(sql, [userId, from, to, text.before, text.after, userId, from, to, codeDigest()])
+  if (Number(row.lines) === Number(row.nights)) return row.body
+  // The body is joined from the lines just rendered, not read back: another process's writes
+  // meanwhile cannot make it miss a night.
+  const lines = await rerender(userId, { from, to })
+  if (order === 'desc') lines.reverse()
+  return text.before + lines.map((line) => line[column]).join(text.separator) + text.after
 }
 
 /**
@@ -186,10 +196,10 @@ async function joined(
  * lines after this (a read never writes an older line over a newer one), and the two never wait
  * on each other's lines. SQLite runs one writer at a time.
  */
-async function rerender(userId: number, window: DateRange) {
-  await db.transaction(async (trx) => {
+async function rerender(userId: number, window: DateRange): Promise<SleepLine[]> {
+  return db.transaction(async (trx) => {
     await lockUserRow(trx, userId)
-    await SleepLines.refresh(trx, userId, window)
+    return refreshRange(trx, userId, window)
   })
 }
 
