@@ -26,6 +26,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '#tests/helpers/free_port'
+import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 import { baseEnv, createDatabase } from './lib/databases.js'
 import { load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
@@ -47,28 +48,6 @@ export const HTTP_ROUTES = [
 /** The answers with uncached targets: a year of sleep, its CSV and insights. */
 export const HEAVY_ROUTES = new Set(['insights', 'sleep?days=365', 'export sleep.csv?days=365'])
 export const CONNECTIONS = [1, 16]
-
-/**
- * V8 flags `npm start` puts in front of the user's own NODE_OPTIONS (package.json), so every
- * variant runs with what production starts with.
- */
-export const TUNED_NODE_OPTIONS = startScriptNodeOptions()
-
-function startScript(): string {
-  const pkg = JSON.parse(readFileSync(new URL('package.json', APP_ROOT), 'utf8')) as { scripts: Record<string, string> }
-  return pkg.scripts.start
-}
-
-function startScriptNodeOptions(): string {
-  const match = /NODE_OPTIONS="([^"$]*?)\s*\$NODE_OPTIONS"/.exec(startScript())
-  if (!match) throw new Error('package.json "start" sets no default NODE_OPTIONS')
-  return match[1]
-}
-
-/** Other environment defaults `npm start` sets (MALLOC_ARENA_MAX), for every web process of the bench. */
-export const START_SCRIPT_ENV: Record<string, string> = Object.fromEntries(
-  [...startScript().matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1], m[2]])
-)
 
 export interface Run extends LoadResult {
   ratio_to_raw: number | null
@@ -169,10 +148,10 @@ export function pinSelf(cpus: string) {
 async function startRaw(bodyBytes = 0): Promise<{ server: Started; url: string }> {
   const port = await freePort()
   const server = startNode(['bench/raw_server.ts'], {
-    ...START_SCRIPT_ENV,
+    ...NPM_START_ENV,
     PORT: String(port),
     BODY_BYTES: String(bodyBytes),
-    NODE_OPTIONS: TUNED_NODE_OPTIONS,
+    NODE_OPTIONS: NPM_START_NODE_OPTIONS,
   }, { cpus: SERVER_CPUS })
   const url = `http://127.0.0.1:${port}/`
   await waitForHttp(url, 20_000, server)
@@ -191,7 +170,7 @@ async function startServer(env: Record<string, string>, compiled: boolean) {
     // The compiled build runs from build/, as bin/start.mjs runs it (globs such as the queue's job locations resolve there).
     const entry = compiled ? 'bench/server.js' : 'bench/server.ts'
     const cwd = compiled ? fileURLToPath(new URL('build/', APP_ROOT)) : undefined
-    const server = startNode([entry], { ...START_SCRIPT_ENV, ...env, PORT: String(port), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { compiled, cwd, cpus: SERVER_CPUS })
+    const server = startNode([entry], { ...NPM_START_ENV, ...env, PORT: String(port), NODE_OPTIONS: NPM_START_NODE_OPTIONS }, { compiled, cwd, cpus: SERVER_CPUS })
     try {
       await waitForHttp(`${base}/health`, 60_000, server)
       return { server, base }
@@ -299,7 +278,7 @@ async function measureProcess(
     return {
       variant: options.variant,
       description: options.description,
-      node_options: TUNED_NODE_OPTIONS,
+      node_options: NPM_START_NODE_OPTIONS,
       response_cache_mb: options.responseCacheMb,
       compiled: options.compiled,
       role: options.role,

@@ -32,7 +32,8 @@ import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
 import { cleanUpOnInterrupt } from './lib/interrupt.js'
 import { load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
-import { LOAD_CPUS, PIN, SERVER_CPUS, START_SCRIPT_ENV, TUNED_NODE_OPTIONS, pinSelf } from './http.js'
+import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
+import { LOAD_CPUS, PIN, SERVER_CPUS, pinSelf } from './http.js'
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +51,7 @@ const kind = values.db === 'pg' ? 'pg' : 'sqlite'
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
 const only = new Set(values.only!.split(','))
-const NODE_OPTIONS = values['node-options'] ?? TUNED_NODE_OPTIONS
+const NODE_OPTIONS = values['node-options'] ?? NPM_START_NODE_OPTIONS
 cleanUpOnInterrupt()
 
 const USER_PATH = '/api/v1/users/bench'
@@ -175,7 +176,7 @@ try {
 
   pinSelf(LOAD_CPUS)
   const rawPort = await freePort()
-  const rawServer = startNode(['bench/raw_server.ts'], { PORT: String(rawPort), NODE_OPTIONS: TUNED_NODE_OPTIONS }, { cpus: SERVER_CPUS })
+  const rawServer = startNode(['bench/raw_server.ts'], { PORT: String(rawPort), NODE_OPTIONS: NPM_START_NODE_OPTIONS }, { cpus: SERVER_CPUS })
   try {
     await sleep(500)
     await load(`http://127.0.0.1:${rawPort}/`, { connections: CONNECTIONS, seconds: 1 })
@@ -196,7 +197,7 @@ try {
     const entry = values.compiled ? 'bench/server.js' : 'bench/server.ts'
     const server = startNode(
       values.plain ? [entry] : [`--cpu-prof`, `--cpu-prof-dir=${dir.pathname}`, entry],
-      { ...START_SCRIPT_ENV, ...env, PORT: String(port), RESPONSE_CACHE_MB: String(scenario.cacheMb), NODE_OPTIONS },
+      { ...NPM_START_ENV, ...env, PORT: String(port), RESPONSE_CACHE_MB: String(scenario.cacheMb), NODE_OPTIONS },
       { compiled: values.compiled, cwd: values.compiled ? new URL('build/', APP_ROOT).pathname : undefined, cpus: SERVER_CPUS }
     )
     const windows: Array<{ route: (typeof scenario.routes)[number]; from: number; to: number; result: LoadResult; cpu: number }> = []

@@ -22,7 +22,8 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { runAnalyticsBench, type AnalyticsRow } from './analytics.js'
-import { HEAVY_ROUTES, runHttpBench, START_SCRIPT_ENV, type HttpBenchResult, type ProcessResult } from './http.js'
+import { NPM_START_ENV } from '#tests/helpers/npm_start'
+import { HEAVY_ROUTES, runHttpBench, type HttpBenchResult, type ProcessResult } from './http.js'
 import { runIngestBench, type IngestResult } from './ingest.js'
 import { cleanupRunDir } from './lib/databases.js'
 import { polarCeiling, unlimitedFromMinutes } from './lib/polar_budget.js'
@@ -300,7 +301,7 @@ function markdown(): string {
     lines.push(
       `User with ${h.seed.days} days of history (${h.seed.rows_written} rows, ${h.seed.method}, ${h.seed.seconds} s). ` +
         `${SECONDS} s per run after 1 s warm-up, ${h.cpu_placement === 'unpinned' ? 'processes unpinned' : h.cpu_placement}, API key auth, rate limiter on, \`NODE_OPTIONS="${h.variants[0]?.node_options}"\` and ` +
-        `${Object.entries(START_SCRIPT_ENV).map(([k, v]) => `\`${k}=${v}\``).join(', ')} as \`npm start\` sets them. ` +
+        `${Object.entries(NPM_START_ENV).map(([k, v]) => `\`${k}=${v}\``).join(', ')} as \`npm start\` sets them. ` +
         'Each variant is its own web process. × raw: to a raw node:http JSON server (bench/raw_server.ts) measured just before and after the ' +
         "variant's routes (mean of both); × raw, same body size: to the same server answering a fixed body of the route's size, measured " +
         'right after the route (data answers of `npm start`); × bare: to the bare AdonisJS JSON route of the same process; ' +

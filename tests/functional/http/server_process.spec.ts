@@ -9,13 +9,14 @@ import { send, type RawRequest, type RawResponse } from '#tests/helpers/fuzz/htt
 import { resetRateLimits } from '#tests/helpers/fuzz/rate_limits'
 import { ProcessGroup, type AppProcess } from '#tests/functional/scale_out/processes'
 import { emptyDatabase } from '#tests/helpers/database'
+import { NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 
 /**
  * Defences that only a real `npm start` process shows: a child server (bin/server.ts) with
  * `npm start`'s V8 limits, this run's database, a private TMPDIR and no NODE_ENV, as `npm start`.
  */
 const NPM_START_ENV = {
-  NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=256',
+  NODE_OPTIONS: NPM_START_NODE_OPTIONS,
   NODE_ENV: '',
   LOG_LEVEL: 'warn',
 }

@@ -7,6 +7,7 @@ import { freePort } from '#tests/helpers/free_port'
 import { freshDatabase } from '#tests/functional/sync/simulator_context'
 import { createUser } from '#tests/helpers/fixtures'
 import { pinClock } from '#tests/helpers/clock'
+import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 
 const TODAY = '2026-03-15'
 /** Ten years of days. */
@@ -19,7 +20,7 @@ const BATCH = 200
 /**
  * RSS growth allowed while the takeout streams. Measured from the compiled server 47–53 MB on SQLite
  * and PostgreSQL (up to 90 MB on a machine busy with other work), the same for 2.5 and for 10 years:
- * V8's old-space headroom under the 2 MB semi-space of `npm start`, not the archive (its uncompressed
+ * V8's old-space headroom under `npm start`'s memory flags, not the archive (its uncompressed
  * files are 148 MB). Generous against GC timing on a busy machine, far below a buffered history.
  */
 const RSS_BOUND_MB = 150
@@ -123,8 +124,8 @@ function uncompressedBytes(tail: Buffer): number {
   return total
 }
 
-// The server runs as its own process started as `npm start` starts it (compiled build, 2 MB
-// semi-space, 256 MB old space), so its RSS is measured alone, without the test runner's or the seeding's.
+// The server runs as its own process started as `npm start` starts it (compiled build, its V8
+// memory flags), so its RSS is measured alone, without the test runner's or the seeding's.
 test.group('API v1 | takeout memory', (group) => {
   let processes: ProcessGroup
   group.each.setup(() => freshDatabase())
@@ -140,8 +141,8 @@ test.group('API v1 | takeout memory', (group) => {
     const rows = await seedDecade(user.id)
     // As `npm start` runs it: the compiled build with its memory settings (package.json "start").
     const web = await processes.compiledWeb('takeout-web', await freePort(), {
-      NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=256',
-      MALLOC_ARENA_MAX: '2',
+      ...NPM_START_ENV,
+      NODE_OPTIONS: NPM_START_NODE_OPTIONS,
     })
     const pid = web.process.child.pid!
     // One small takeout first, so the code paths are loaded before the baseline is taken.
