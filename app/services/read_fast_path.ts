@@ -150,7 +150,7 @@ export class ReadFastPath {
       }
       // Kept as ReadCacheMiddleware keeps a computed answer (header names in lower case).
       const kept = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]))
-      entry = this.cache.set(key, Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body), kept)
+      entry = this.cache.set(key, Buffer.from(answer.body), kept)
       this.rememberAnswered(pathUser, user)
     }
     this.reply(request, response, headers, entry!)

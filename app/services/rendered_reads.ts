@@ -7,7 +7,7 @@ import type { UserRef } from '#services/user_service'
 
 /** An answer rendered by the database in one statement, with its content headers. */
 export interface RenderedAnswer {
-  body: Buffer | string
+  body: string
   headers: Record<string, string>
 }
 
@@ -40,7 +40,7 @@ const ROUTES: Array<[RegExp, Render]> = [
     async (user, days) => {
       const { from, to } = (await make(ClockService)).window(days)
       const file = await (await make(CsvExportService)).sleepWindow(user, from, to)
-      return { body: file.content as Buffer | string, headers: csvHeaders(file.filename) }
+      return { body: file.content as string, headers: csvHeaders(file.filename) }
     },
   ],
   [

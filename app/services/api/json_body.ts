@@ -23,8 +23,8 @@ export function sendJson(response: HttpContext['response'], value: unknown) {
   sendJsonText(response, JSON.stringify(value))
 }
 
-/** Sends JSON already rendered, as text or as its UTF-8 bytes (stored lines joined). */
-export function sendJsonText(response: HttpContext['response'], text: string | Buffer) {
+/** Sends JSON text already rendered (stored lines joined). */
+export function sendJsonText(response: HttpContext['response'], text: string) {
   response.header('Content-Type', 'application/json; charset=utf-8')
   response.send(text)
 }

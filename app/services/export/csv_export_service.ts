@@ -17,7 +17,7 @@ import type { UserRef } from '#services/user_service'
  */
 export interface CsvExport {
   filename: string
-  content: string | Buffer | Readable
+  content: string | Readable
   next: PageCursor | null
   total: number | null
 }
@@ -30,7 +30,7 @@ export function csvHeaders(filename: string): Record<string, string> {
 /** Sends an export as an attachment: its text as one body, or its stream of pages. */
 export function sendCsv(response: HttpContext['response'], file: CsvExport) {
   for (const [name, value] of Object.entries(csvHeaders(file.filename))) response.header(name, value)
-  if (typeof file.content === 'string' || Buffer.isBuffer(file.content)) response.send(file.content)
+  if (typeof file.content === 'string') response.send(file.content)
   else response.stream(file.content)
 }
 

@@ -7,7 +7,7 @@ import { HotQueries } from '#services/hot_queries'
 import { RecordWindowService, type WindowInput } from '#services/records/record_window'
 import { listWindow, type ListRequest, type RecordList } from '#services/records/record_list'
 import { UserService } from '#services/user_service'
-import { SleepLines, type RenderedBody } from '#services/records/sleep_lines'
+import { SleepLines } from '#services/records/sleep_lines'
 
 /**
  * Attributes of the list record, read as plain rows under their model names (no model hydration
@@ -106,7 +106,7 @@ export class SleepService {
    * The whole window's list as its JSON text, newest first: the nights' rendered lines
    * (SleepLines), the same items `list` gives through SleepRecordTransformer.
    */
-  async listText(userId: string, window: WindowInput): Promise<RenderedBody> {
+  async listText(userId: string, window: WindowInput): Promise<string> {
     const { user, from, to } = await this.windows.open(userId, window)
     return SleepLines.json(user.id, from, to)
   }
