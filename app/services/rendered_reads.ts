@@ -40,7 +40,7 @@ const ROUTES: Array<[RegExp, Render]> = [
     async (user, days) => {
       const { from, to } = (await make(ClockService)).window(days)
       const file = await (await make(CsvExportService)).sleepWindow(user, from, to)
-      return { body: file.content as string, headers: csvHeaders(file.filename) }
+      return { body: file.content, headers: csvHeaders(file.filename) }
     },
   ],
   [

@@ -115,7 +115,7 @@ export class CsvExportService {
    * sleep.csv of a whole window of at most a page of nights (one body): the header and the nights'
    * rendered rows, joined by the database (SleepLines).
    */
-  async sleepWindow(user: UserRef, from: string, to: string): Promise<CsvExport> {
+  async sleepWindow(user: UserRef, from: string, to: string): Promise<CsvExport & { content: string }> {
     const table = CSV_TABLES.sleep
     const content = await SleepLines.csv(user.id, from, to, csvLine(table.columns))
     return { filename: csvFilename(table, user, from, to), content, next: null, total: null }

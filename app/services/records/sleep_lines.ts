@@ -154,9 +154,10 @@ const joinedSql = new Map<string, string>()
  * it reached Node as a 61 kB Buffer outside the JavaScript heap per answer, freed only by the
  * young generation's collections, which the heap's own allocations pace: with the web process's
  * 8 MB semi-spaces hundreds of them piled up between two, and the answers per second halved
- * (measured; a text body is collected like any other). Only lines of the running code's format count; fewer lines
- * than nights (a write made outside HRVault dropped some, see the triggers, or a release changed
- * the format): the window is rendered again (`rerender`) and answered from that render.
+ * (measured; a text body is collected like any other). Only lines of the running code's format
+ * count; fewer lines than nights (a write made outside HRVault dropped some, see the triggers, or
+ * a release changed the format): the window is rendered again (`rerender`) and answered from
+ * that render.
  */
 async function joined(
   column: 'json' | 'csv',
