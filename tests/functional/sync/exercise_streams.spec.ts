@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import Exercise from '#models/exercise'
 import ExerciseSample from '#models/exercise_sample'
 import User from '#models/user'
@@ -224,5 +225,34 @@ test.group('Sync | exercise samples, route, GPX and TCX served from a simulated 
     resync.assertStatus(200)
     assert.lengthOf(ctx.sim.requestsTo('exercise_detail'), detailCalls + 1)
     ;(await get(`exercises/${outdoor.id}/route`)).assertStatus(200)
+  })
+
+  /**
+   * PostgreSQL 14+ stores the large text values (samples, routes, day streams) LZ4-compressed
+   * (migration 1763800000780): pglz cost most of a sync's insert time. On SQLite there is no
+   * TOAST; the values are stored as they are, which the reads above already cover.
+   */
+  test('large sample values are stored LZ4-compressed on PostgreSQL, and read back unchanged', async ({ client, assert }) => {
+    const ctx = context()
+    const { user, token, get } = await syncedUser(client, 'compressed')
+    const { outdoor } = await twoExercises(user.id)
+    if (db.connection().dialect.name === 'postgres') {
+      const result = await db.rawQuery(
+        `select pg_column_compression(samples) as method, count(*)::int as n from exercise_samples
+         where user_id = ? and octet_length(samples) > 4096 group by 1`,
+        [user.id]
+      )
+      assert.lengthOf(result.rows, 1)
+      assert.equal(result.rows[0].method, 'lz4')
+      assert.isAbove(result.rows[0].n, 0)
+    }
+    // Served from the stored (compressed) values: every stream as the wire has it.
+    const response = await get(`exercises/${outdoor.id}/samples`)
+    response.assertStatus(200)
+    const detail = await wire(ctx, token, `/v3/exercises/${outdoor.polarExerciseId}?samples=true&zones=true&route=true`)
+    assert.deepEqual(
+      response.body().samples.map((s: any) => s.data),
+      detail.samples.map((stream: any) => stream.data.split(',').map((v: string) => (v === 'null' ? null : Number(v))))
+    )
   })
 })
