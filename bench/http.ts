@@ -44,7 +44,10 @@ export const HTTP_ROUTES = [
   { name: 'baselines', path: `${USER}/baselines`, data: true },
   { name: 'anomalies', path: `${USER}/anomalies`, data: true },
   { name: 'export sleep.csv?days=365', path: `${USER}/export/sleep.csv?days=365`, data: true },
-]
+  // The same answers to a client that accepts gzip (browsers, most HTTP libraries): held answers go compressed.
+  { name: 'sleep?days=365, gzip', path: `${USER}/sleep?days=365`, data: true, gzip: true },
+  { name: 'export sleep.csv?days=365, gzip', path: `${USER}/export/sleep.csv?days=365`, data: true, gzip: true },
+] as Array<{ name: string; path: string; data: boolean; gzip?: true }>
 /** The answers with uncached targets: a year of sleep, its CSV and insights. */
 export const HEAVY_ROUTES = new Set(['insights', 'sleep?days=365', 'export sleep.csv?days=365'])
 export const CONNECTIONS = [1, 16]
@@ -236,15 +239,18 @@ async function measureProcess(
     }, 250)
     const routes: RouteResult[] = []
     for (const route of options.routes) {
-      const probe = await fetch(base + route.path, { headers })
+      const routeHeaders = { ...headers, 'Accept-Encoding': route.gzip ? 'gzip' : 'identity' }
+      const probe = await fetch(base + route.path, { headers: routeHeaders })
       const body = await probe.arrayBuffer()
+      // The bytes on the wire (fetch decodes a compressed body).
+      const bytes = Number(probe.headers.get('content-length') ?? body.byteLength)
       const expected = route.path.includes('nothing-here') ? 404 : 200
       if (probe.status !== expected) {
         throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}; log: ${loggedErrors(env.LOG_DIR)}`)
       }
       const runs: Run[] = []
       for (const connections of options.connections) {
-        const { result, cpu } = await measure(server, base + route.path, connections, seconds, headers)
+        const { result, cpu } = await measure(server, base + route.path, connections, seconds, routeHeaders)
         const bare = routes.find((r) => r.name === 'bare JSON route')?.runs.find((r) => r.connections === connections)
         const rawRun = rawBefore.get(connections)!.result
         runs.push({ ...result, ratio_to_raw: ratio(result.req_per_s, rawRun.req_per_s), ratio_to_bare: ratio(result.req_per_s, bare?.req_per_s), cpu_us_per_request: cpu })
@@ -254,8 +260,8 @@ async function measureProcess(
             `${bare ? ` ×bare ${ratio(result.req_per_s, bare.req_per_s)}` : ''}${result.non_2xx && expected === 200 ? ` non-2xx ${result.non_2xx}` : ''}${result.errors ? ` errors ${result.errors}` : ''}`
         )
       }
-      routes.push({ name: route.name, path: route.path, status: probe.status, bytes: body.byteLength, runs })
-      if (route.data && options.variant === 'npm start') await measureSameSizeRaw(label, route.name, body.byteLength, runs, seconds, log)
+      routes.push({ name: route.name, path: route.path, status: probe.status, bytes, runs })
+      if (route.data && options.variant === 'npm start') await measureSameSizeRaw(label, route.name, bytes, runs, seconds, log)
     }
     clearInterval(sampler)
     await sleep(1000)
@@ -333,7 +339,8 @@ export async function runHttpBench(
           compiled: true,
           role: 'all',
           connections: CONNECTIONS,
-          routes: HTTP_ROUTES.filter((r) => r.data || r.name === 'bare JSON route'),
+          // Nothing is compressed with the cache off: the gzip client's answers are the same.
+          routes: HTTP_ROUTES.filter((r) => (r.data && !r.gzip) || r.name === 'bare JSON route'),
         })
       )
     } else {
@@ -347,7 +354,7 @@ export async function runHttpBench(
         compiled: false,
         role: 'web',
         connections: [16],
-        routes: HTTP_ROUTES,
+        routes: HTTP_ROUTES.filter((r) => !r.gzip),
       })
     )
     return {

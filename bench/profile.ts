@@ -65,6 +65,8 @@ const SCENARIOS = [
       { name: 'cached sleep?days=365', path: `${USER_PATH}/sleep?days=365` },
       { name: 'cached insights', path: `${USER_PATH}/insights` },
       { name: 'cached sleep.csv', path: `${USER_PATH}/export/sleep.csv?days=365` },
+      { name: 'cached sleep?days=365, gzip', path: `${USER_PATH}/sleep?days=365`, gzip: true },
+      { name: 'cached sleep.csv, gzip', path: `${USER_PATH}/export/sleep.csv?days=365`, gzip: true },
     ],
   },
   {
@@ -76,7 +78,7 @@ const SCENARIOS = [
       { name: 'uncached insights', path: `${USER_PATH}/insights` },
     ],
   },
-].filter((s) => only.has(s.name))
+].filter((s) => only.has(s.name)) as Array<{ name: string; cacheMb: number; routes: Array<{ name: string; path: string; gzip?: true }> }>
 
 // ---- Profile reading --------------------------------------------------------------------------
 interface CpuProfile {
@@ -206,10 +208,11 @@ try {
       await sleep(1000)
       const clock = async () => ((await (await fetch(`${base}/__bench/clock`)).json()) as { us: number }).us
       for (const route of scenario.routes) {
-        await load(base + route.path, { connections: CONNECTIONS, seconds: 1, headers })
+        const routeHeaders = { ...headers, 'Accept-Encoding': route.gzip ? 'gzip' : 'identity' }
+        await load(base + route.path, { connections: CONNECTIONS, seconds: 1, headers: routeHeaders })
         const from = await clock()
         const cpuBefore = cpuUs(server.pid)
-        const result = await load(base + route.path, { connections: CONNECTIONS, seconds: SECONDS, headers })
+        const result = await load(base + route.path, { connections: CONNECTIONS, seconds: SECONDS, headers: routeHeaders })
         const cpu = Math.round((cpuUs(server.pid) - cpuBefore) / Math.max(1, result.requests))
         const to = await clock()
         windows.push({ route, from, to, result, cpu })

@@ -4,7 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { ClockService } from '#services/clock_service'
 import { DataVersionService } from '#services/data_version_service'
-import { READ_CACHE_CONTROL, ResponseCache, readCacheKey, type CachedResponse } from '#services/response_cache'
+import { READ_CACHE_CONTROL, READ_CACHE_VARY, ResponseCache, readCacheKey, type CachedResponse } from '#services/response_cache'
 import { USER_ID_PATTERN } from '#validators/rules'
 
 /** Response headers kept with a cached body (the rest are per request: rate limits, request id). */
@@ -40,7 +40,7 @@ export default class ReadCacheMiddleware {
 
     const key = readCacheKey(user, this.clock.todayIso(), ctx.request.request.url ?? '/')
     const hit = this.cache.get(key)
-    if (hit) return this.reply(ctx, hit)
+    if (hit) return this.reply(ctx, key, hit)
 
     await next()
     const response = ctx.response
@@ -55,23 +55,29 @@ export default class ReadCacheMiddleware {
       const headers = keptHeaders(response)
       headers['content-type'] ??= 'application/json; charset=utf-8'
       const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body))
-      this.reply(ctx, this.cache.set(key, bytes, headers))
+      this.reply(ctx, key, this.cache.set(key, bytes, headers))
     } else if (response.lazyBody.stream) {
       this.keepStream(ctx, key)
     }
   }
 
-  /** Sends a cached (or just computed) body with its validator; 304 when the client has it. */
-  protected reply({ response }: HttpContext, entry: CachedResponse) {
-    response.header('ETag', entry.etag)
+  /**
+   * Sends a cached (or just computed) body in the content coding the client prefers, with its
+   * validator; 304 when the client has it.
+   */
+  protected reply({ request, response }: HttpContext, key: string, entry: CachedResponse) {
+    const sent = this.cache.representation(key, entry, request.header('accept-encoding'))
+    response.header('ETag', sent.etag)
     response.header('Cache-Control', READ_CACHE_CONTROL)
+    response.append('Vary', READ_CACHE_VARY)
     if (response.fresh()) {
       response.status(304)
       response.send(null, false)
       return
     }
     for (const [name, value] of Object.entries(entry.headers)) response.header(name, value)
-    response.send(entry.body, false)
+    if (sent.encoding) response.header('Content-Encoding', sent.encoding)
+    response.send(sent.body, false)
   }
 
   /** Streams as before and keeps the bytes when the stream ends cleanly within the entry limit. */

@@ -15,7 +15,7 @@ import {
   countedAhead,
 } from '#services/rate_limit_service'
 import { renderedRead } from '#services/rendered_reads'
-import { READ_CACHE_CONTROL, ResponseCache, readCacheKey, type CachedResponse } from '#services/response_cache'
+import { READ_CACHE_CONTROL, READ_CACHE_VARY, ResponseCache, readCacheKey, type CachedResponse } from '#services/response_cache'
 import { USER_ID_PATTERN } from '#validators/rules'
 
 /** `/api/v1/users/{user_id}/…`: the data reads ReadCacheMiddleware keeps. */
@@ -153,23 +153,26 @@ export class ReadFastPath {
       entry = this.cache.set(key, Buffer.from(answer.body), kept)
       this.rememberAnswered(pathUser, user)
     }
-    this.reply(request, response, headers, entry!)
+    this.reply(request, response, headers, key, entry!)
     return true
   }
 
-  /** A held answer with its validator: 304 when the client has it. */
-  protected reply(request: IncomingMessage, response: ServerResponse, headers: OutgoingHttpHeaders, entry: CachedResponse) {
-    headers['ETag'] = entry.etag
+  /** A held answer in the content coding the client prefers, with its validator: 304 when the client has it. */
+  protected reply(request: IncomingMessage, response: ServerResponse, headers: OutgoingHttpHeaders, key: string, entry: CachedResponse) {
+    const sent = this.cache.representation(key, entry, request.headers['accept-encoding'])
+    headers['ETag'] = sent.etag
     headers['Cache-Control'] = READ_CACHE_CONTROL
-    if (request.headers['if-none-match'] !== undefined && fresh(request.headers, { etag: entry.etag })) {
+    headers['Vary'] = READ_CACHE_VARY
+    if (request.headers['if-none-match'] !== undefined && fresh(request.headers, { etag: sent.etag })) {
       response.writeHead(304, headers)
       response.end()
       return
     }
     Object.assign(headers, entry.headers)
-    headers['Content-Length'] = entry.body.length
+    if (sent.encoding) headers['Content-Encoding'] = sent.encoding
+    headers['Content-Length'] = sent.body.length
     response.writeHead(200, headers)
-    response.end(entry.body)
+    response.end(sent.body)
   }
 
   /**

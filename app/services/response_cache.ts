@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import Negotiator from 'negotiator'
 import { LRUCache } from 'lru-cache'
 
 /** Cache-Control of every answer the read cache serves: the client may keep it, and asks again with its ETag. */
@@ -18,6 +20,41 @@ export interface CachedResponse {
   /** Strong validator of the body (quoted, RFC 9110). */
   etag: string
   headers: Record<string, string>
+  /**
+   * The body gzip-compressed, with its own validator (a strong ETag differs per content coding),
+   * made on the first request that accepts gzip and kept with the entry; null when not worth it.
+   */
+  gzip?: EncodedBody | null
+}
+
+/** A representation of a cached answer as one request gets it. */
+export interface EncodedBody {
+  body: Buffer
+  etag: string
+  /** `Content-Encoding`, when not the identity. */
+  encoding?: 'gzip'
+}
+
+/** Bodies below this are sent as they are: gzip's framing and the client's work outweigh the bytes saved. */
+export const MIN_GZIP_BYTES = 1024
+
+/** `Vary` of every answer the read cache serves: its body depends on the request's Accept-Encoding. */
+export const READ_CACHE_VARY = 'Accept-Encoding'
+
+/** Accept-Encoding values already negotiated (clients send the same few): whether gzip is preferred. */
+const gzipAccepted = new Map<string, boolean>()
+
+/** Whether an `Accept-Encoding` header prefers gzip to the identity (RFC 9110 §12.5.3, q-values honoured). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false
+  const value = Array.isArray(header) ? header.join(', ') : header
+  let accepted = gzipAccepted.get(value)
+  if (accepted === undefined) {
+    accepted = new Negotiator({ headers: { 'accept-encoding': value } }).encoding(['gzip', 'identity']) === 'gzip'
+    if (gzipAccepted.size >= 256) gzipAccepted.clear()
+    gzipAccepted.set(value, accepted)
+  }
+  return accepted
 }
 
 /**
@@ -39,8 +76,7 @@ export class ResponseCache {
         ? new LRUCache<string, CachedResponse>({
             maxSize: maxBytes,
             maxEntrySize: maxEntryBytes,
-            // The body's bytes, plus the key (UTF-16) and headers.
-            sizeCalculation: (entry, key) => entry.body.length + 2 * key.length + 256,
+            sizeCalculation: entrySize,
           })
         : null
   }
@@ -66,6 +102,31 @@ export class ResponseCache {
     return entry
   }
 
+  /**
+   * The representation of a held answer for a request's `Accept-Encoding`: the body gzip-compressed
+   * when the client prefers gzip and that saves at least a fifth of a body of 1 kB or more
+   * (compressed once, on the first such request, and kept with the entry within the entry limit),
+   * else the body as it is.
+   */
+  representation(key: string, entry: CachedResponse, acceptEncoding: string | string[] | undefined): EncodedBody {
+    if (!acceptsGzip(acceptEncoding)) return entry
+    if (entry.gzip === undefined) {
+      entry.gzip = this.#gzipped(entry, key)
+      // Stored again as a new object: the LRU counts a replaced value's size again, not an updated one's.
+      if (entry.gzip && this.#entries?.peek(key) === entry) this.#entries.set(key, { ...entry })
+    }
+    return entry.gzip ?? entry
+  }
+
+  /** The body compressed, when it is large enough, saves a fifth and still fits the entry limit. */
+  #gzipped(entry: CachedResponse, key: string): EncodedBody | null {
+    if (entry.body.length < MIN_GZIP_BYTES || entrySize(entry, key) >= this.maxEntryBytes) return null
+    const body = gzipSync(entry.body)
+    if (body.length > entry.body.length * 0.8) return null
+    const gzip = { body, etag: `${entry.etag.slice(0, -1)}-gzip"`, encoding: 'gzip' as const }
+    return entrySize({ ...entry, gzip }, key) <= this.maxEntryBytes ? gzip : null
+  }
+
   clear() {
     this.#entries?.clear()
   }
@@ -79,4 +140,9 @@ export class ResponseCache {
     const prefix = `${userId}|`
     for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key)
   }
+}
+
+/** An entry's share of the cache: its bodies, plus the key (UTF-16) and headers. */
+function entrySize(entry: CachedResponse, key: string): number {
+  return entry.body.length + (entry.gzip?.body.length ?? 0) + 2 * key.length + 256
 }

@@ -15,6 +15,7 @@ import { withRequestBudget } from '#tests/helpers/fuzz/rate_limits'
 import { NOW, seed } from '#tests/functional/api/v1/analytics/helpers'
 import { overreached } from '#tests/functional/api/v1/analytics/scenarios'
 import db from '@adonisjs/lucid/services/db'
+import { gunzipSync } from 'node:zlib'
 
 /**
  * ReadFastPath, seen from a client: the production node:http server (createHttpServer) in front of
@@ -42,16 +43,20 @@ interface Answer {
   status: number
   headers: Record<string, string>
   text: string
+  /** The body's bytes as sent (compressed when `content-encoding` says so). */
+  bytes: Buffer
 }
 
 /** A request through node:http (fetch adds `Cache-Control: no-cache` to a conditional request). */
 function send(port: number, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, text }))
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, text: bytes.toString('utf8'), bytes })
+      })
     })
     request.on('error', reject)
     request.end()
@@ -65,9 +70,11 @@ function stableHeaders(answer: Answer): Record<string, string> {
   return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_REQUEST.has(name)))
 }
 
-/** The headers of an answer to a request with `Origin`, less what CORS adds. */
+/** The headers of an answer to a request with `Origin`, less what CORS adds (its headers, `Origin` in `Vary`). */
 function withoutCors(answer: Answer): Record<string, string> {
-  return Object.fromEntries(Object.entries(stableHeaders(answer)).filter(([name]) => !name.startsWith('access-control') && name !== 'vary'))
+  const headers = Object.entries(stableHeaders(answer)).filter(([name]) => !name.startsWith('access-control'))
+  const vary = (value: string) => value.split(/\s*,\s*/).filter((token) => token.toLowerCase() !== 'origin').join(', ')
+  return Object.fromEntries(headers.map(([name, value]) => [name, name === 'vary' ? vary(value) : value]).filter(([, value]) => value !== ''))
 }
 
 const PATHS = ['sleep?days=28', 'baselines', 'insights', 'anomalies', 'export/sleep.csv?days=28', 'activity?days=7', 'export/sleep.csv?days=28&limit=2']
@@ -228,6 +235,75 @@ test.group('API | read fast path', (group) => {
       assert.equal((await uncached.get('/api/v1/users/nobody-at-all/sleep?days=7', service)).status, 404)
       assert.equal((await uncached.get('/api/v1/users/nobody-at-all/insights', service)).status, 404)
       assert.equal(uncached.reached.length, before + 2)
+    } finally {
+      await uncached.close()
+      app.container.restore(ResponseCache)
+    }
+  })
+
+  test('a client accepting gzip gets held answers of 1 kB or more compressed, from the fast path and the pipeline alike, with their own ETag', async ({ assert }) => {
+    const owner = await userWithApiKey()
+    await seed(owner.user.id, 45, overreached)
+    const key = { 'X-API-Key': owner.apiKey }
+    const gzip = { ...key, 'Accept-Encoding': 'gzip, deflate, br' }
+    for (const path of ['sleep?days=28', 'export/sleep.csv?days=28', 'insights']) {
+      const url = `/api/v1/users/${owner.user.externalId}/${path}`
+      const plain = await http.get(url, key)
+      assert.equal(plain.status, 200, path)
+      assert.isUndefined(plain.headers['content-encoding'], path)
+      assert.equal(plain.headers['vary'], 'Accept-Encoding', path)
+      assert.isAtLeast(plain.bytes.length, 1024, path)
+
+      const fast = await http.get(url, gzip)
+      assert.equal(fast.headers['content-encoding'], 'gzip', path)
+      assert.equal(fast.headers['vary'], 'Accept-Encoding', path)
+      assert.equal(Number(fast.headers['content-length']), fast.bytes.length, path)
+      assert.isBelow(fast.bytes.length, plain.bytes.length / 2, path)
+      assert.equal(gunzipSync(fast.bytes).toString('utf8'), plain.text, path)
+      // A strong validator per content coding (RFC 9110 §8.8.3).
+      assert.notEqual(fast.headers['etag'], plain.headers['etag'], path)
+      assert.equal(fast.headers['content-type'], plain.headers['content-type'], path)
+
+      // The pipeline's own hit (a CORS request): the same compressed bytes and headers.
+      const pipelineHit = await http.get(url, { ...gzip, Origin: 'http://127.0.0.1' })
+      assert.deepEqual(pipelineHit.bytes, fast.bytes, path)
+      assert.deepEqual(withoutCors(pipelineHit), stableHeaders(fast), path)
+
+      // Each validator names its own coding: 304 for the one the request selects, else the body.
+      assert.equal((await http.get(url, { ...gzip, 'If-None-Match': fast.headers['etag'] })).status, 304, path)
+      assert.equal((await http.get(url, { ...key, 'If-None-Match': plain.headers['etag'] })).status, 304, path)
+      const other = await http.get(url, { ...gzip, 'If-None-Match': plain.headers['etag'] })
+      assert.equal(other.status, 200, path)
+      assert.deepEqual(other.bytes, fast.bytes, path)
+      // gzip refused, or only codings HRVault does not offer: the identity.
+      for (const refused of ['gzip;q=0', 'br', 'identity, gzip;q=0.5']) {
+        const answer = await http.get(url, { ...key, 'Accept-Encoding': refused })
+        assert.isUndefined(answer.headers['content-encoding'], `${path} ${refused}`)
+        assert.equal(answer.text, plain.text, `${path} ${refused}`)
+      }
+    }
+    // A small answer goes as it is, whatever the client accepts.
+    const small = await http.get(`/api/v1/users/${owner.user.externalId}/sleep?days=1`, gzip)
+    assert.equal(small.status, 200)
+    assert.isBelow(small.bytes.length, 1024)
+    assert.isUndefined(small.headers['content-encoding'])
+    assert.equal(small.headers['vary'], 'Accept-Encoding')
+  })
+
+  test('with the read cache off, nothing is compressed and answers do not vary on Accept-Encoding', async ({ assert }) => {
+    const owner = await userWithApiKey()
+    await seed(owner.user.id, 45, overreached)
+    app.container.swap(ResponseCache, () => new ResponseCache(0))
+    const uncached = await pipelineServer()
+    try {
+      const headers = { 'X-API-Key': owner.apiKey, 'Accept-Encoding': 'gzip' }
+      for (const path of ['sleep?days=28', 'sleep?days=7&limit=20', 'baselines']) {
+        const answer = await uncached.get(`/api/v1/users/${owner.user.externalId}/${path}`, headers)
+        assert.equal(answer.status, 200, path)
+        assert.isUndefined(answer.headers['content-encoding'], path)
+        assert.isUndefined(answer.headers['vary'], path)
+        JSON.parse(answer.text)
+      }
     } finally {
       await uncached.close()
       app.container.restore(ResponseCache)
