@@ -108,12 +108,17 @@ export const rateLimitHeaders = {
 
 /**
  * What every GET under /api/v1/users/{user_id} adds (ReadCacheMiddleware): a strong ETag on 200,
- * `If-None-Match` answered with 304.
+ * `If-None-Match` answered with 304, gzip for a client that prefers it.
  */
 export function withConditionalGet(operation: Record<string, any>) {
   const validatorHeaders = {
-    'ETag': { schema: { type: 'string' }, description: 'Strong validator of the body; send it back in If-None-Match.' },
+    'ETag': { schema: { type: 'string' }, description: 'Strong validator of the body in its content coding; send it back in If-None-Match.' },
     'Cache-Control': { schema: { type: 'string', const: 'private, no-cache' }, description: 'Clients may keep the answer but must revalidate it.' },
+    'Vary': { schema: { type: 'string', const: 'Accept-Encoding' }, description: 'The body depends on Accept-Encoding.' },
+    'Content-Encoding': {
+      schema: { type: 'string', const: 'gzip' },
+      description: 'Present when the body is gzip-compressed: answers of 1 kB or more to a client whose Accept-Encoding prefers gzip.',
+    },
   }
   const ok = operation.responses?.['200']
   return {
@@ -121,6 +126,14 @@ export function withConditionalGet(operation: Record<string, any>) {
     parameters: [
       ...(operation.parameters ?? []),
       { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'An ETag from an earlier answer: 304 when it is still current.' },
+      {
+        name: 'Accept-Encoding',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description: '`gzip` (preferred to the identity) gets answers of 1 kB or more compressed, with their own ETag.',
+        example: 'gzip',
+      },
     ],
     responses: {
       ...operation.responses,
