@@ -17,6 +17,8 @@ export interface IngestResult {
   calls_per_user_sync: { first_sync: number; resync: number; samples: unknown[] }
   rows_per_user_sync: number
   ingest: Record<string, IngestPass>
+  /** The 4-at-a-time passes over the row mix of 2026-11-24 (before exercise and activity samples were stored). */
+  ingest_row_mix_of_2026_11_24?: { rows_per_user_sync: number; passes: Record<string, IngestPass> }
 }
 
 export async function runIngestBench(users: number, log: (line: string) => void): Promise<IngestResult> {
@@ -25,6 +27,9 @@ export async function runIngestBench(users: number, log: (line: string) => void)
     const result = lastJson<IngestResult>(await runNode(['bench/tasks/ingest.ts', '--users', String(users)], { ...baseEnv(), ...db.env }))
     log(`ingest/pg: calls per user-sync first ${result.calls_per_user_sync.first_sync}, re-sync ${result.calls_per_user_sync.resync}`)
     for (const [name, pass] of Object.entries(result.ingest)) log(`ingest/pg: ${name.padEnd(40)} ${pass.rows_per_s} rows/s`)
+    for (const [name, pass] of Object.entries(result.ingest_row_mix_of_2026_11_24?.passes ?? {})) {
+      log(`ingest/pg: ${name.padEnd(40)} ${pass.rows_per_s} rows/s (row mix of 2026-11-24)`)
+    }
     return result
   } finally {
     await db.drop()

@@ -13,7 +13,10 @@
 |    time, and in one transaction per user with a savepoint per type (one
 |    commit per sync instead of twelve). Network fetch time and the sync_runs
 |    bookkeeping are excluded; this is the rate the database side of a sync
-|    sustains. Prints the figures as JSON.
+|    sustains. The 4-at-a-time passes are repeated for other users with the
+|    row mix of 2026-11-24 (without the exercise and activity samples stored
+|    since), so the upsert itself compares like for like. Prints the figures
+|    as JSON.
 |
 */
 import { parseArgs } from 'node:util'
@@ -73,13 +76,17 @@ for (let t = 0; t < 10; t++) {
 }
 await sim.close()
 
+/** The tables a sync stored on 2026-11-24 (exercise and activity samples came after). */
+const ADDED_SINCE_2026_11_24 = new Set(['exercise_samples', 'activity_samples'])
+const templatesOf20261124 = templates.map((types) => types.filter((type) => !ADDED_SINCE_2026_11_24.has(type.table)))
+
 const users: InstanceType<typeof User>[] = []
-for (let i = 0; i < USERS + 6; i++) users.push(await User.create({ externalId: `ingest_${i}`, isActive: true }))
+for (let i = 0; i < 2 * USERS + 6; i++) users.push(await User.create({ externalId: `ingest_${i}`, isActive: true }))
 
 /** As the engine writes a sync: each type's upsert atomic on its own (one statement on PostgreSQL). */
-async function writeUser(index: number) {
+async function writeUser(index: number, mix = templates) {
   let rows = 0
-  for (const type of templates[index % templates.length]) {
+  for (const type of mix[index % mix.length]) {
     rows += await upsertRows(db.connection(), type.table, users[index].id, type.naturalKey, type.rows, clock.now())
   }
   return rows
@@ -123,6 +130,13 @@ const ingest = {
   resync_per_type_commit_4_parallel: await pass(a, b, 4),
   resync_one_commit_per_user_sequential: await pass(b, USERS, 1, writeUserOneCommit),
 }
+// Like for like with 2026-11-24: the same passes over that day's row mix, for users not written yet.
+const writeUserOf20261124 = (index: number) => writeUser(index, templatesOf20261124)
+const offset = USERS + 6
+const ingestOf20261124 = {
+  insert_per_type_commit_4_parallel: await pass(offset + a, offset + b, 4, writeUserOf20261124),
+  resync_per_type_commit_4_parallel: await pass(offset + a, offset + b, 4, writeUserOf20261124),
+}
 const rowsPerUser = templates.map((types) => types.reduce((s, t) => s + t.rows.length, 0))
 emit({
   calls_per_user_sync: {
@@ -132,5 +146,9 @@ emit({
   },
   rows_per_user_sync: rowsPerUser.reduce((a, b) => a + b, 0) / rowsPerUser.length,
   ingest,
+  ingest_row_mix_of_2026_11_24: {
+    rows_per_user_sync: templatesOf20261124.reduce((s, types) => s + types.reduce((t, type) => t + type.rows.length, 0), 0) / templatesOf20261124.length,
+    passes: ingestOf20261124,
+  },
 })
 await app.terminate()
