@@ -9,6 +9,7 @@ import { ClockService } from '#services/clock_service'
 import { columnOf, type AttributeOf } from '#services/records/columns'
 import { dataType, type DataType, type DataTypeKey, type MapContext } from '#services/records/data_types'
 import { latestSleepOffset } from '#services/sync/queries'
+import { rawRows } from '#services/hot_queries'
 
 /** Archive rows per INSERT: 7 bindings each, far below SQLite's bind-parameter limit. */
 const ARCHIVE_BATCH_SIZE = 500
@@ -45,12 +46,15 @@ export function naturalKeyAttributes(type: DataType): string[] {
   return type.naturalKey.map((column) => type.model.$keys.columnsToAttributes.get(column) ?? column)
 }
 
-/** One item as the archive keeps it. */
+/** One item as the archive keeps it (its canonical JSON, compressed only when new). */
 interface ArchiveEntry {
   naturalKey: string
   contentHash: string
-  payload: Buffer
+  canonical: string
 }
+
+/** (natural key, content hash) pairs per lookup or touch statement: 2 bindings each. */
+const KNOWN_BATCH_SIZE = 400
 
 /**
  * The raw-payload archive (issue 19): every wire item a pull produced, kept compressed per user,
@@ -79,11 +83,14 @@ export class RawArchiveService {
   }
 
   /**
-   * Writes the archive entries of `items` in bulk: `INSERT … ON CONFLICT (user_id, type,
-   * natural_key, content_hash) DO UPDATE SET last_seen_at`, so only content not seen before adds
-   * rows. Each item's natural key comes from mapping it alone with the type's current `map`
-   * (no window: every item counts); an item that maps to no row, or that the mapper rejects, is
-   * kept as `unmapped:<hash>`. Returns the number of distinct entries written or confirmed.
+   * Writes the archive entries of `items` in bulk. Entries already archived (same user, type,
+   * natural key and content hash: a re-sync of unchanged days, most of every hourly sync) only get
+   * their `last_seen_at` moved, in one statement, and are never compressed or sent again; new ones
+   * are compressed and inserted (`INSERT … ON CONFLICT (user_id, type, natural_key, content_hash)
+   * DO UPDATE SET last_seen_at`, for a writer that archived the same content meanwhile). Each
+   * item's natural key comes from mapping it alone with the type's current `map` (no window: every
+   * item counts); an item that maps to no row, or that the mapper rejects, is kept as
+   * `unmapped:<hash>`. Returns the number of distinct entries written or confirmed.
    */
   async store(client: QueryClientContract, userId: number, key: DataTypeKey, items: unknown[]): Promise<number> {
     const type = dataType(key)
@@ -95,19 +102,22 @@ export class RawArchiveService {
       const contentHash = contentHashOf(canonical)
       const naturalKey = (await this.naturalKeyOf(type, item, ctx)) ?? `unmapped:${contentHash}`
       const id = `${naturalKey}\u0000${contentHash}`
-      if (!entries.has(id)) entries.set(id, { naturalKey, contentHash, payload: RawPayload.encode(canonical) })
+      if (!entries.has(id)) entries.set(id, { naturalKey, contentHash, canonical })
     }
     const stamp = this.clock.now().toFormat(client.dialect.dateTimeFormat)
     const column = (attribute: AttributeOf<typeof RawPayload>) => columnOf(RawPayload, attribute)
-    const records = [...entries.values()].map((entry) => ({
-      [column('userId')]: userId,
-      [column('type')]: key,
-      [column('naturalKey')]: entry.naturalKey,
-      [column('contentHash')]: entry.contentHash,
-      [column('payload')]: entry.payload,
-      [column('fetchedAt')]: stamp,
-      [column('lastSeenAt')]: stamp,
-    }))
+    const known = await this.touchKnown(client, userId, key, [...entries.values()], stamp)
+    const records = [...entries.values()]
+      .filter((entry) => !known.has(`${entry.naturalKey}\u0000${entry.contentHash}`))
+      .map((entry) => ({
+        [column('userId')]: userId,
+        [column('type')]: key,
+        [column('naturalKey')]: entry.naturalKey,
+        [column('contentHash')]: entry.contentHash,
+        [column('payload')]: RawPayload.encode(entry.canonical),
+        [column('fetchedAt')]: stamp,
+        [column('lastSeenAt')]: stamp,
+      }))
     const conflict = (['userId', 'type', 'naturalKey', 'contentHash'] as const).map(column)
     for (let i = 0; i < records.length; i += ARCHIVE_BATCH_SIZE) {
       await client
@@ -117,7 +127,29 @@ export class RawArchiveService {
         .onConflict(conflict)
         .merge({ [column('lastSeenAt')]: stamp })
     }
-    return records.length
+    return entries.size
+  }
+
+  /**
+   * Moves `last_seen_at` of the entries already archived and returns their ids (natural key, NUL,
+   * content hash): one UPDATE per batch with `RETURNING` (PostgreSQL and SQLite both have it).
+   */
+  protected async touchKnown(client: QueryClientContract, userId: number, key: DataTypeKey, entries: ArchiveEntry[], stamp: string) {
+    const known = new Set<string>()
+    const naturalKey = columnOf(RawPayload, 'naturalKey')
+    const contentHash = columnOf(RawPayload, 'contentHash')
+    for (let i = 0; i < entries.length; i += KNOWN_BATCH_SIZE) {
+      const batch = entries.slice(i, i + KNOWN_BATCH_SIZE)
+      const pairs = batch.map(() => '(?, ?)').join(', ')
+      const result = await client.rawQuery(
+        `update ${RawPayload.table} set ${columnOf(RawPayload, 'lastSeenAt')} = ? ` +
+          `where ${columnOf(RawPayload, 'userId')} = ? and ${columnOf(RawPayload, 'type')} = ? and (${naturalKey}, ${contentHash}) in (${pairs}) ` +
+          `returning ${naturalKey} as "naturalKey", ${contentHash} as "contentHash"`,
+        [stamp, userId, key, ...batch.flatMap((entry) => [entry.naturalKey, entry.contentHash])]
+      )
+      for (const row of rawRows<{ naturalKey: string; contentHash: string }>(result)) known.add(`${row.naturalKey}\u0000${row.contentHash}`)
+    }
+    return known
   }
 
   /**

@@ -8,6 +8,7 @@ import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { DATA_TYPES, dataType } from '#services/records/data_types'
 import { RawArchiveService, canonicalJson, contentHashOf, naturalKeyAttributes, naturalKeyText } from '#services/records/raw_archive_service'
 import { PolarEventService } from '#services/sync/polar_event_service'
+import { sqlDuring } from '#tests/helpers/sql_log'
 import { UserSyncService } from '#services/sync/user_sync_service'
 import { completeToken, simulatorPerTest, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
@@ -178,5 +179,41 @@ test.group('Sync | raw-payload archive', (group) => {
     assert.deepEqual(entry.payloadJson(), odd)
     assert.lengthOf(await archiveOf(user), 1)
     assert.deepEqual(naturalKeyAttributes(dataType('body_temperature')), ['startTime', 'measurementType'])
+  })
+
+  test('content already archived is only touched: no payload sent again; the same content under another key is a new entry', async ({ assert }) => {
+    const { user } = await connectedUser(ctx(), 'toucher')
+    await sync(user)
+    const first = await archiveOf(user)
+    const recharge = first.find((e) => e.type === 'recharge')!
+    const recharges = first.filter((e) => e.type === 'recharge')
+    const archive = await app.container.make(RawArchiveService)
+    const items = recharges.map((e) => e.payloadJson())
+
+    // As a mapper fix would: one entry's natural key is no longer what its content maps to.
+    await db.from(RawPayload.table).where('id', recharge.id).update({ natural_key: 'an-old-key' })
+    ctx().clock.set(`${TODAY}T18:00:00`)
+    const statements = await sqlDuring(() => archive.store(db.connection(), user.id, 'recharge', items))
+    const writes = statements.filter((sql) => /^\s*(insert|update)/i.test(sql))
+    // One touch of the known entries, one insert of the one entry whose key moved.
+    assert.lengthOf(writes, 2)
+    assert.match(writes[0], /^update/i)
+    assert.match(writes[1], /^insert/i)
+
+    const after = await archiveOf(user)
+    const moved = after.find((e) => e.id === recharge.id)!
+    assert.equal(moved.lastSeenAt.toMillis(), recharge.lastSeenAt.toMillis(), 'the entry under the old key was not seen again')
+    const added = after.filter((e) => e.type === 'recharge' && e.contentHash === recharge.contentHash && e.id !== recharge.id)
+    assert.lengthOf(added, 1)
+    assert.equal(added[0].naturalKey, recharge.naturalKey)
+    assert.equal(added[0].fetchedAt.toISO(), added[0].lastSeenAt.toISO())
+    assert.deepEqual(added[0].payloadJson(), items[0])
+    for (const entry of after.filter((e) => e.type === 'recharge' && e.id !== recharge.id && e.id !== added[0].id)) {
+      const before = first.find((e) => e.id === entry.id)!
+      assert.equal(entry.fetchedAt.toMillis(), before.fetchedAt.toMillis())
+      assert.isAbove(entry.lastSeenAt.toMillis(), before.lastSeenAt.toMillis(), entry.naturalKey)
+      assert.deepEqual(Buffer.from(entry.payload), Buffer.from(before.payload))
+    }
+    assert.lengthOf(after, first.length + 1)
   })
 })
