@@ -59,22 +59,66 @@ export function dateChunks(from: string, to: string, maxDays = 28): Array<{ from
   return chunks
 }
 
-/** Wall-clock milliseconds (wall time read as if UTC) of a naive `YYYY-MM-DD[THH:MM[:SS[.fff]]]`. */
+/**
+ * Wall-clock milliseconds (wall time read as if UTC) of a naive `YYYY-MM-DD[THH:MM[:SS[.fff]]]`;
+ * null for a date that does not exist (2026-02-30), a year before 100 (Date.UTC would read it as
+ * 19xx), or a time of day that runs into another day. Computed, not checked through a Date: a
+ * sync converts every sample's time.
+ */
 export function naiveToWallMs(value: unknown): number | null {
   if (typeof value !== 'string') return null
   const match = NAIVE_RE.exec(value.trim())
   if (!match) return null
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = ''] = match
-  const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0)
-  if (!Number.isFinite(ms)) return null
-  // Reject overflowed dates such as 2026-02-30 that Date.UTC silently rolls forward.
-  if (new Date(ms).toISOString().slice(0, 10) !== `${y}-${mo}-${d}`) return null
-  return ms
+  const year = +y
+  const month = +mo
+  const day = +d
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
+  const timeOfDay = ((+h * 60 + +mi) * 60 + +s) * 1000 + (frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0)
+  return timeOfDay < DAY_MS ? Date.UTC(year, month - 1, day) + timeOfDay : null
 }
 
-/** Formats wall-clock milliseconds as `YYYY-MM-DD HH:MM:SS` (fractions dropped). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** Days of a month of the proleptic Gregorian calendar, as Date counts them. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1]
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+}
+
+/** `00`…`59`: two-digit clock fields without padding work per call. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'))
+
+/** The last day formatted (`YYYY-MM-DD` by toISOString): samples come a day at a time. */
+let lastDay = Number.NaN
+let lastDayText = ''
+
+/** Whole seconds of Date's range (±8.64e15 ms). */
+const MAX_SECONDS = 8.64e12
+
+/**
+ * Formats wall-clock milliseconds as `YYYY-MM-DD HH:MM:SS` (fractions dropped), as the ISO text
+ * of the whole second reads: the date part through toISOString once per day, the time of day by
+ * arithmetic. Years outside 0000–9999 (six-digit ISO years) and times outside Date's range (a
+ * RangeError) take the ISO text itself.
+ */
 export function formatWallMs(ms: number): string {
-  const iso = new Date(Math.floor(ms / 1000) * 1000).toISOString()
+  const seconds = Math.floor(ms / 1000)
+  const day = Math.floor(seconds / 86_400)
+  if (day !== lastDay) {
+    const iso = Math.abs(seconds) <= MAX_SECONDS ? new Date(day * DAY_MS).toISOString() : ''
+    if (iso.length !== 24) return isoWallText(seconds)
+    lastDayText = iso.slice(0, 10)
+    lastDay = day
+  }
+  const ofDay = seconds - day * 86_400
+  const hours = Math.floor(ofDay / 3600)
+  const minutes = Math.floor((ofDay % 3600) / 60)
+  return `${lastDayText} ${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[ofDay % 60]}`
+}
+
+function isoWallText(seconds: number): string {
+  const iso = new Date(seconds * 1000).toISOString()
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
 
@@ -160,11 +204,25 @@ export function epochToLocal(value: unknown, offsetMinutes: unknown): ParsedDate
 /** Seconds of the day for a sample key `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`; null if malformed. */
 export function parseClockKey(key: unknown): number | null {
   if (typeof key !== 'string') return null
+  // The common `HH:MM` and `HH:MM:SS` keys read digit by digit; anything else through the pattern.
+  if ((key.length === 5 || (key.length === 8 && key.charCodeAt(5) === 58)) && key.charCodeAt(2) === 58) {
+    const h = digits(key, 0)
+    const m = digits(key, 3)
+    const s = key.length === 8 ? digits(key, 6) : 0
+    if (h >= 0 && m >= 0 && s >= 0) return h > 23 || m > 59 || s > 59 ? null : h * 3600 + m * 60 + s
+  }
   const match = CLOCK_RE.exec(key.trim())
   if (!match) return null
   const [, h, m, s = '0'] = match
   if (+h > 23 || +m > 59 || +s > 59) return null
   return +h * 3600 + +m * 60 + +s
+}
+
+/** The two ASCII digits at `at` as a number, or -1. */
+function digits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48
+  const ones = text.charCodeAt(at + 1) - 48
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1
 }
 
 /** One sample of a clock-keyed series placed on the calendar. */
