@@ -14,14 +14,36 @@ import { rawRows } from '#services/hot_queries'
 /** Archive rows per INSERT: 7 bindings each, far below SQLite's bind-parameter limit. */
 const ARCHIVE_BATCH_SIZE = 500
 
-/** JSON with object keys sorted at every level: equal content gives equal text, whatever the key order. */
+/**
+ * JSON with object keys sorted at every level: equal content gives equal text, whatever the key
+ * order. The archive's content hashes are of this text, so it never changes: it is exactly what
+ * `JSON.stringify` with a replacer rebuilding each object with its keys inserted in sorted order
+ * wrote (integer-like keys come first, ascending, as in any object). The objects are rebuilt
+ * first and stringified without a replacer, which ran once for every value of every payload.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner
-    const sorted: Record<string, unknown> = {}
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key]
-    return sorted
-  })
+  return JSON.stringify(withSortedKeys(value))
+}
+
+/** The value with every object rebuilt with its keys in sorted order (arrays copied only when they hold objects). */
+function withSortedKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]
+      if (item !== null && typeof item === 'object') {
+        copy ??= value.slice()
+        copy[i] = withSortedKeys(item)
+      }
+    }
+    return copy ?? value
+  }
+  // A Date or another object with toJSON: JSON.stringify writes what toJSON gives, as before.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value
+  const sorted: Record<string, unknown> = {}
+  for (const key of Object.keys(value).sort()) sorted[key] = withSortedKeys((value as Record<string, unknown>)[key])
+  return sorted
 }
 
 /** SHA-256 (hex) of a canonical JSON text: the archive's content hash. */
