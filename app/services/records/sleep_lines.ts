@@ -127,11 +127,34 @@ type SleepLine = { user_id: number; date: string; format: string; json: string; 
 async function writeLines(client: QueryClientContract, userId: number, nights: SleepLineSource[]): Promise<SleepLine[]> {
   const format = codeDigest()
   const lines = nights.map((night) => ({ user_id: userId, date: night.date, format, ...renderSleepLine(night) }))
+  const postgres = client.dialect.name === 'postgres'
   for (let i = 0; i < lines.length; i += LINES_PER_INSERT) {
     const chunk = lines.slice(i, i + LINES_PER_INSERT)
-    await client.knexQuery().table(SLEEP_LINES_TABLE).insert(chunk).onConflict(['user_id', 'date']).merge(['json', 'csv', 'format'])
+    // One statement of SQL text kept per dialect and size (a sync writes a handful of sizes).
+    const bindings = postgres
+      ? [userId, format, chunk.map((line) => line.date), chunk.map((line) => line.json), chunk.map((line) => line.csv)]
+      : chunk.flatMap((line) => [userId, line.date, format, line.json, line.csv])
+    await client.rawQuery(upsertLinesSql(postgres, chunk.length), bindings)
   }
   return lines
+}
+
+const upsertLinesSqls = new Map<string, string>()
+
+/** `INSERT … ON CONFLICT (user_id, date) DO UPDATE` of `count` lines: arrays on PostgreSQL, rows of values on SQLite. */
+function upsertLinesSql(postgres: boolean, count: number): string {
+  const key = `${postgres}:${postgres ? 0 : count}`
+  let sql = upsertLinesSqls.get(key)
+  if (!sql) {
+    const rows = postgres
+      ? `select ?::integer, d, ?::varchar, j, c from unnest(?::varchar[], ?::text[], ?::text[]) as u(d, j, c)`
+      : `values ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?)').join(', ')}`
+    sql =
+      `insert into ${SLEEP_LINES_TABLE} (user_id, "date", format, json, csv) ${rows} ` +
+      'on conflict (user_id, "date") do update set json = excluded.json, csv = excluded.csv, format = excluded.format'
+    upsertLinesSqls.set(key, sql)
+  }
+  return sql
 }
 
 /** Every line of a date range rewritten from the stored nights; returns them oldest first. */
