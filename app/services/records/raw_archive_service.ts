@@ -75,6 +75,9 @@ interface ArchiveEntry {
   canonical: string
 }
 
+/** An entry's identity within one user's type: its natural key and content hash. */
+const entryId = (entry: { naturalKey: string; contentHash: string }) => `${entry.naturalKey}\u0000${entry.contentHash}`
+
 /** (natural key, content hash) pairs per lookup or touch statement: 2 bindings each. */
 const KNOWN_BATCH_SIZE = 400
 
@@ -123,14 +126,14 @@ export class RawArchiveService {
       const canonical = canonicalJson(item)
       const contentHash = contentHashOf(canonical)
       const naturalKey = (await this.naturalKeyOf(type, item, ctx)) ?? `unmapped:${contentHash}`
-      const id = `${naturalKey}\u0000${contentHash}`
+      const id = entryId({ naturalKey, contentHash })
       if (!entries.has(id)) entries.set(id, { naturalKey, contentHash, canonical })
     }
     const stamp = this.clock.now().toFormat(client.dialect.dateTimeFormat)
     const column = (attribute: AttributeOf<typeof RawPayload>) => columnOf(RawPayload, attribute)
     const known = await this.touchKnown(client, userId, key, [...entries.values()], stamp)
     const records = [...entries.values()]
-      .filter((entry) => !known.has(`${entry.naturalKey}\u0000${entry.contentHash}`))
+      .filter((entry) => !known.has(entryId(entry)))
       .map((entry) => ({
         [column('userId')]: userId,
         [column('type')]: key,
@@ -169,7 +172,7 @@ export class RawArchiveService {
           `returning ${naturalKey} as "naturalKey", ${contentHash} as "contentHash"`,
         [stamp, userId, key, ...batch.flatMap((entry) => [entry.naturalKey, entry.contentHash])]
       )
-      for (const row of rawRows<{ naturalKey: string; contentHash: string }>(result)) known.add(`${row.naturalKey}\u0000${row.contentHash}`)
+      for (const row of rawRows<{ naturalKey: string; contentHash: string }>(result)) known.add(entryId(row))
     }
     return known
   }
