@@ -209,6 +209,9 @@ try {
       const clock = async () => ((await (await fetch(`${base}/__bench/clock`)).json()) as { us: number }).us
       for (const route of scenario.routes) {
         const routeHeaders = { ...headers, 'Accept-Encoding': route.gzip ? 'gzip' : 'identity' }
+        // The bytes on the wire (fetch decodes a compressed body).
+        const probe = await fetch(base + route.path, { headers: routeHeaders })
+        const bytes = Number(probe.headers.get('content-length') ?? (await probe.arrayBuffer()).byteLength)
         await load(base + route.path, { connections: CONNECTIONS, seconds: 1, headers: routeHeaders })
         const from = await clock()
         const cpuBefore = cpuUs(server.pid)
@@ -216,7 +219,7 @@ try {
         const cpu = Math.round((cpuUs(server.pid) - cpuBefore) / Math.max(1, result.requests))
         const to = await clock()
         windows.push({ route, from, to, result, cpu })
-        process.stdout.write(`profile/${kind}/${scenario.name}: ${route.name.padEnd(24)} ${result.req_per_s} req/s p50 ${result.p50_ms} p99 ${result.p99_ms} ms, ${cpu} µs CPU per request${result.non_2xx ? ` non-2xx ${result.non_2xx}` : ''}\n`)
+        process.stdout.write(`profile/${kind}/${scenario.name}: ${route.name.padEnd(24)} ${bytes} bytes, ${result.req_per_s} req/s p50 ${result.p50_ms} p99 ${result.p99_ms} ms, ${cpu} µs CPU per request${result.non_2xx ? ` non-2xx ${result.non_2xx}` : ''}\n`)
       }
     } finally {
       // SIGUSR2: bench/server.ts exits at once, which writes the profile.
