@@ -12,6 +12,7 @@ import { upsertRows } from '#services/sync/queries'
 import { DataVersionService } from '#services/data_version_service'
 import { userWithApiKey } from '#tests/helpers/fixtures'
 import { pinClock } from '#tests/helpers/clock'
+import { truncateDatabase } from '#tests/helpers/database'
 import { minusDays } from '#tests/functional/api/v1/records/helpers'
 
 const TODAY = '2026-03-01'
@@ -188,5 +189,60 @@ test.group('Sleep lines', (group) => {
     const rows = await paged(client, user, apiKey)
     assert.equal(lines.list, rows.list)
     assert.equal(lines.csv, rows.csv)
+  })
+})
+
+/**
+ * A read that finds a window's lines incomplete renders them again inside a transaction that
+ * first takes the user's row, the row every writer of a night takes before it rewrites lines
+ * (README "Rendered sleep lines"). Real commits here, not the other groups' global transaction:
+ * the writer and the read run on their own connections.
+ */
+test.group('Sleep lines, a read rendering again beside a writer', (group) => {
+  group.each.setup(() => truncateDatabase())
+  group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
+
+  test('waits for the writer holding the user, answers with its write and never stores an older line over it', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    const nights = []
+    for (let n = 0; n < 5; n++) nights.push(await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n), sleepScore: 70 }).create())
+    // The night's line dropped, as a write made outside HRVault drops it: the next read renders the
+    // window again, while the writer below writes that same line anew.
+    const date = minusDays(TODAY, 1)
+    await db.from(SLEEP_LINES_TABLE).where({ user_id: user.id, date }).delete()
+
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let saved!: () => void
+    const written = new Promise<void>((resolve) => (saved = resolve))
+    const writer = db.transaction(async (trx) => {
+      await nights[1].useTransaction(trx).merge({ sleepScore: 99 }).save()
+      saved()
+      await held
+    })
+    await written
+
+    let answered = false
+    const read = client
+      .get(`/api/v1/users/${user.externalId}/sleep`)
+      .qs({ days: 10 })
+      .header('X-API-Key', apiKey)
+      .then((response) => {
+        answered = true
+        return response
+      })
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    assert.isFalse(answered, 'the read waits while the writer holds the user')
+    release()
+    await writer
+
+    const response = await read
+    response.assertStatus(200)
+    const items = response.body() as Array<{ date: string; sleep_score: number }>
+    assert.lengthOf(items, 5)
+    assert.equal(items.find((item) => item.date === date)?.sleep_score, 99)
+    assert.lengthOf(await db.from(SLEEP_LINES_TABLE).where('user_id', user.id), 5)
+    const line = await db.from(SLEEP_LINES_TABLE).where({ user_id: user.id, date }).firstOrFail()
+    assert.include(JSON.parse(line.json), { date, sleep_score: 99 })
   })
 })
