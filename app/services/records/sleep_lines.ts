@@ -7,6 +7,7 @@ import { csvLine } from '#services/export/csv_format'
 import { CSV_TABLES } from '#services/export/csv_tables'
 import { DataVersionService } from '#services/data_version_service'
 import { HotQueries, rawRows } from '#services/hot_queries'
+import type { SleepLineRow } from '#models/mixins/renders_sleep_lines'
 import { codeDigest } from '#services/code_digest'
 
 /**
@@ -94,7 +95,7 @@ export const SleepLines = {
    * every other writer and of a read's re-render (`rerender`), so none of them wait on each other
    * in a circle. Outside a transaction each statement commits on its own and holds nothing.
    */
-  async beforeModelWrite(row: SleepRecord | NightlyRecharge): Promise<void> {
+  async beforeModelWrite(row: SleepLineRow): Promise<void> {
     if (row.$trx) await lockUserRow(row.$trx, row.userId)
   },
 
@@ -103,7 +104,7 @@ export const SleepLines = {
    * rewritten and the user's data version bumped, as the sync's upsert does for its rows, so a
    * cached answer never outlives the write.
    */
-  async afterModelWrite(row: SleepRecord | NightlyRecharge): Promise<void> {
+  async afterModelWrite(row: SleepLineRow): Promise<void> {
     const client = row.$trx ?? db.connection(row.$options?.connection)
     await DataVersionService.bump(client, row.userId)
     await SleepLines.refresh(client, row.userId, [row.date])

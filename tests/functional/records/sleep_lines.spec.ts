@@ -204,7 +204,7 @@ test.group('Sleep lines, a read rendering again beside a writer', (group) => {
 
   test('waits for the writer holding the user, answers with its write and never stores an older line over it', async ({ client, assert }) => {
     const { user, apiKey } = await userWithApiKey()
-    const nights = []
+    const nights: SleepRecord[] = []
     for (let n = 0; n < 5; n++) nights.push(await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n), sleepScore: 70 }).create())
     // The night's line dropped, as a write made outside HRVault drops it: the next read renders the
     // window again, while the writer below writes that same line anew.
