@@ -2,9 +2,15 @@ import { DATA_TYPES, DATA_TYPE_KEYS, type DataType, type DataTypeKey } from '#se
 
 /**
  * The types the engine syncs, in the order it runs them: every type of the data-type catalogue
- * (`#services/records/data_types`), sleep first.
+ * (`#services/records/data_types`) in its order, sleep before the types whose mapping reads the
+ * latest night's offset, except that the nights' recharges come just before the nights. A night's
+ * rendered lines join its recharge (`sleep_lines.ts`): stored first, a new recharge has no night
+ * to render yet, and the night's lines are rendered once, with it, instead of a second time.
  */
-export const SYNC_TYPES: readonly SyncTypeDefinition[] = DATA_TYPES
+export const SYNC_TYPES: readonly SyncTypeDefinition[] = [
+  ...DATA_TYPES.filter((type) => type.key === 'recharge'),
+  ...DATA_TYPES.filter((type) => type.key !== 'recharge'),
+]
 
 /** The 11 result keys of the spec's sync result, plus continuous heart rate (DESIGN §4). */
 export const SYNC_TYPE_KEYS: readonly SyncTypeKey[] = DATA_TYPE_KEYS

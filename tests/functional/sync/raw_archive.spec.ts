@@ -165,7 +165,7 @@ test.group('Sync | raw-payload archive', (group) => {
     assert.lengthOf(await archiveOf(user), 0)
     const run = await db.from('sync_runs').where('user_id', user.id).firstOrFail()
     const errors = JSON.parse(run.errors)
-    assert.match(errors.raw_archive, /^archiving sleep, recharge, .* failed; the rows were stored$/)
+    assert.match(errors.raw_archive, /^archiving recharge, sleep, .* failed; the rows were stored$/)
     assert.notInclude(run.errors, 'disk full')
   })
 
