@@ -104,18 +104,6 @@ export const HotQueries = {
     return rawRows<T>(await db.connection(connectionName).rawQuery(sql, bindings as never[]))
   },
 
-  /**
-   * The rows at once when the statement can run synchronously (SQLite, its connection known and no
-   * transaction open on it, none of the tests' global transactions); undefined otherwise, and
-   * `all` is the way. A synchronous read needs no coalescing: nothing can commit while it runs.
-   */
-  allNow<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): T[] | undefined {
-    const connection = sqliteConnections.get(connectionName)
-    if (!connection?.open || db.connectionGlobalTransactions.has(connectionName)) return undefined
-    if (knexClientOf(connectionName)?.driverName !== 'better-sqlite3') return undefined
-    return sqliteRows<T>(connection, sql, bindings)
-  },
-
   async first<T>(sql: string, bindings: unknown[] = [], connectionName?: string): Promise<T | undefined> {
     return (await HotQueries.all<T>(sql, bindings, connectionName))[0]
   },
