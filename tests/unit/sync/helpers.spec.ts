@@ -15,12 +15,14 @@ test.group('Sync | helpers', () => {
     assert.equal(columnOf(SkinTemperature, 'sleepTimeSkinTemperatureCelsius'), 'sleep_time_skin_temperature_celsius')
   })
 
-  test('the engine covers the 11 spec result keys plus heart rate, sleep first', ({ assert }) => {
-    assert.deepEqual(
-      SYNC_TYPES.map((t) => t.key),
-      [...SYNC_TYPE_KEYS]
-    )
-    assert.equal(SYNC_TYPES[0].key, 'sleep')
+  test('the engine covers the 11 spec result keys plus heart rate, the recharges just before sleep, sleep before the rest', ({ assert }) => {
+    const keys = SYNC_TYPES.map((t) => t.key)
+    assert.sameMembers(keys, [...SYNC_TYPE_KEYS])
+    assert.lengthOf(keys, SYNC_TYPE_KEYS.length)
+    // Recharges first: a new night's rendered lines are then rendered once, with its recharge.
+    assert.deepEqual(keys.slice(0, 2), ['recharge', 'sleep'])
+    // The other types in catalogue order (those reading the latest night's offset after sleep).
+    assert.deepEqual(keys.slice(2), SYNC_TYPE_KEYS.filter((key) => key !== 'recharge' && key !== 'sleep'))
     assert.lengthOf(Object.keys(emptyCounts()), SYNC_TYPE_KEYS.length)
     assert.isAtLeast(SYNC_TYPE_KEYS.length, 12)
   })
