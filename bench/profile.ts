@@ -211,7 +211,8 @@ try {
         const routeHeaders = { ...headers, 'Accept-Encoding': route.gzip ? 'gzip' : 'identity' }
         // The bytes on the wire (fetch decodes a compressed body).
         const probe = await fetch(base + route.path, { headers: routeHeaders })
-        const bytes = Number(probe.headers.get('content-length') ?? (await probe.arrayBuffer()).byteLength)
+        const decoded = await probe.arrayBuffer()
+        const bytes = Number(probe.headers.get('content-length') ?? decoded.byteLength)
         await load(base + route.path, { connections: CONNECTIONS, seconds: 1, headers: routeHeaders })
         const from = await clock()
         const cpuBefore = cpuUs(server.pid)
