@@ -202,6 +202,20 @@ test.group('Sleep lines, a read rendering again beside a writer', (group) => {
   group.each.setup(() => truncateDatabase())
   group.each.setup(() => pinClock(`${TODAY}T12:00:00`))
 
+  test('a window across months and a year end, read on the driver itself, is in order and equal to its pages', async ({ client, assert }) => {
+    const { user, apiKey } = await userWithApiKey()
+    // 2025-11-03 … 2026-03-01: five calendar months over a year end, the first and last partial.
+    for (let n = 0; n < 119; n += 4) await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+    for (let n = 0; n < 119; n += 12) await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+
+    const lines = await whole(client, user, apiKey, 120)
+    assert.deepEqual(lines, await paged(client, user, apiKey, 120))
+    const dates = (JSON.parse(lines.list) as Array<{ date: string }>).map((item) => item.date)
+    assert.lengthOf(dates, 30)
+    assert.deepEqual(dates, [...dates].sort().reverse())
+    assert.deepEqual(lines.csv.split('\r\n').slice(1, -1).map((row) => row.slice(0, 10)), [...dates].reverse())
+  })
+
   test('waits for the writer holding the user, answers with its write and never stores an older line over it', async ({ client, assert }) => {
     const { user, apiKey } = await userWithApiKey()
     const nights: SleepRecord[] = []
