@@ -165,6 +165,11 @@ async function refreshRange(client: QueryClientContract, userId: number, { from,
   return writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, [userId, from, to])))
 }
 
+/** A window of one user's dates (bindings: user id, from, to). */
+const WINDOW = `where user_id = ? and "date" between ? and ?`
+/** The window's count of nights: what its lines are checked against. */
+const NIGHTS_IN_WINDOW = `select count(*) from ${SleepRecord.table} ${WINDOW}`
+
 const joinedSql = new Map<string, string>()
 /**
  * One column of the window's lines in date order between `before` and `after`, checked against the
@@ -198,9 +203,8 @@ async function joined(
   const key = `${postgres}:${column}:${order}:${text.separator}`
   let sql = joinedSql.get(key)
   if (!sql) {
-    const window = `where user_id = ? and "date" between ? and ?`
-    const nights = `(select count(*) from ${SleepRecord.table} ${window})`
-    const current = `from ${SLEEP_LINES_TABLE} ${window} and format = ?`
+    const nights = `(${NIGHTS_IN_WINDOW})`
+    const current = `from ${SLEEP_LINES_TABLE} ${WINDOW} and format = ?`
     const month = 'substr("date", 1, 7)'
     sql = postgres
       ? `select ${nights}::integer as "nights", count(*)::integer as "lines", ` +
@@ -229,8 +233,7 @@ async function joined(
 
 /** The window's count of nights (a window without lines: none at all, or none rendered yet). */
 async function countNights(userId: number, from: string, to: string): Promise<number> {
-  const sql = `select count(*)::integer as "nights" from ${SleepRecord.table} where user_id = ? and "date" between ? and ?`
-  const [row] = await HotQueries.all<{ nights: number }>(sql, [userId, from, to])
+  const [row] = await HotQueries.all<{ nights: number }>(`select (${NIGHTS_IN_WINDOW})::integer as "nights"`, [userId, from, to])
   return Number(row.nights)
 }
 
