@@ -29,6 +29,18 @@ import { codeDigest } from '#services/code_digest'
  */
 export const SLEEP_LINES_TABLE = 'sleep_list_lines'
 
+/**
+ * On PostgreSQL, the lines of each user's calendar month joined (table `sleep_list_months`): the
+ * month's part of the sleep list (newest first) and of sleep.csv (oldest first), with the count and
+ * format of the lines it joins. A window's answer is then the stored months between its first and
+ * last month plus those two months joined from their lines: a value a statement computes is built
+ * and sent at a cost per byte there, a stored one is not (README "Rendered sleep lines").
+ * Every writer of lines joins the months it touched again in the same transaction, after taking the
+ * user's row (`refreshMonths`); the triggers of a write made outside HRVault drop the month with the
+ * line. A read uses them only when the lines they and the edge months hold are the window's nights.
+ */
+export const SLEEP_MONTHS_TABLE = 'sleep_list_months'
+
 /** The tables whose rows the lines render: a write to either refreshes the lines of its dates. */
 export const SLEEP_LINE_SOURCES = new Set([SleepRecord.table, NightlyRecharge.table])
 
@@ -87,6 +99,7 @@ export const SleepLines = {
       if (gone.length > 0) await client.from(SLEEP_LINES_TABLE).where('user_id', userId).whereIn('date', gone).delete()
       await writeLines(client, userId, nights)
     }
+    await refreshMonths(client, userId, unique)
   },
 
   /**
@@ -105,9 +118,14 @@ export const SleepLines = {
    * cached answer never outlives the write.
    */
   async afterModelWrite(row: SleepLineRow): Promise<void> {
-    const client = row.$trx ?? db.connection(row.$options?.connection)
-    await DataVersionService.bump(client, row.userId)
-    await SleepLines.refresh(client, row.userId, [row.date])
+    const write = async (client: QueryClientContract) => {
+      await DataVersionService.bump(client, row.userId)
+      await SleepLines.refresh(client, row.userId, [row.date])
+    }
+    // Outside a transaction the refresh gets its own, the bump first taking the user's row as
+    // every writer does: two writers of one month never store its join from older lines.
+    if (row.$trx) await write(row.$trx)
+    else await db.connection(row.$options?.connection).transaction(write)
   },
 
   /** The sleep list of the window, newest first, as a JSON array: the nights' lines joined. */
@@ -162,8 +180,52 @@ function upsertLinesSql(postgres: boolean, count: number): string {
 async function refreshRange(client: QueryClientContract, userId: number, { from, to }: DateRange): Promise<SleepLine[]> {
   await client.from(SLEEP_LINES_TABLE).where('user_id', userId).whereBetween('date', [from, to]).delete()
   const sql = `${SOURCE_SQL} and s.date between ? and ? order by s.date`
-  return writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, [userId, from, to])))
+  const lines = await writeLines(client, userId, rawRows<SleepLineSource>(await client.rawQuery(sql, [userId, from, to])))
+  await refreshMonths(client, userId, monthsOf(from, to))
+  return lines
 }
+
+/** The calendar months (`YYYY-MM`) from the month of `from` to that of `to`. */
+function monthsOf(from: string, to: string): string[] {
+  const months: string[] = []
+  let [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))]
+  for (let at = from.slice(0, 7); at <= to.slice(0, 7); at = `${year}-${String(month).padStart(2, '0')}`) {
+    months.push(at)
+    if (++month > 12) [year, month] = [year + 1, 1]
+  }
+  return months
+}
+
+/**
+ * The months of `dates` (any date of a month stands for it) joined again from their lines, on
+ * `client` (the writer's transaction, which holds the user's row): a month without lines loses
+ * its row. PostgreSQL only (SQLite joins a window's lines in process at no such cost).
+ */
+async function refreshMonths(client: QueryClientContract, userId: number, dates: readonly string[]): Promise<void> {
+  if (client.dialect.name !== 'postgres' || dates.length === 0) return
+  const months = [...new Set(dates.map((date) => date.slice(0, 7)))].sort()
+  await client.rawQuery(REFRESH_MONTHS_SQL, [userId, months, `${months[0]}-01`, `${months.at(-1)}-31`, userId, months, userId])
+}
+
+const MONTH_OF = 'substr("date", 1, 7)'
+
+/** A month's row from its lines (grouped by month): the list newest first, the CSV oldest first, as the answers order them. */
+const MONTH_JOINED =
+  `${MONTH_OF} as month, case when min(format) = max(format) then min(format) else '' end as format, count(*)::integer as lines, ` +
+  `string_agg(json, ',' order by "date" desc) as json, string_agg(csv, '' order by "date") as csv`
+
+/** One statement: the months' lines joined and written over the months' rows; a touched month left without lines loses its row. */
+const REFRESH_MONTHS_SQL =
+  `with joined as (select ${MONTH_JOINED} from ${SLEEP_LINES_TABLE} ` +
+  `where user_id = ? and ${MONTH_OF} = any(?::varchar[]) and "date" between ? and ? group by ${MONTH_OF}), ` +
+  `emptied as (delete from ${SLEEP_MONTHS_TABLE} where user_id = ? and month = any(?::varchar[]) and month not in (select month from joined)) ` +
+  `insert into ${SLEEP_MONTHS_TABLE} (user_id, month, format, lines, json, csv) select ?::integer, month, format, lines, json, csv from joined ` +
+  'on conflict (user_id, month) do update set format = excluded.format, lines = excluded.lines, json = excluded.json, csv = excluded.csv'
+
+/** Every user's months joined from the lines already stored (the table's migration). */
+export const FILL_SLEEP_MONTHS_SQL =
+  `insert into ${SLEEP_MONTHS_TABLE} (user_id, month, format, lines, json, csv) ` +
+  `select user_id, ${MONTH_JOINED} from ${SLEEP_LINES_TABLE} group by user_id, ${MONTH_OF}`
 
 /** A window of one user's dates (bindings: user id, from, to). */
 const WINDOW = `where user_id = ? and "date" between ? and ?`
@@ -184,12 +246,11 @@ const joinedSql = new Map<string, string>()
  * blob it reached Node as a 61 kB Buffer outside the JavaScript heap per answer, freed only by the
  * young generation's collections, and the answers per second halved (measured).
  *
- * PostgreSQL joins the lines per calendar month (each month's lines in order by the aggregate's
- * own ORDER BY, the months in order, each row with the window's count of nights) and Node joins
- * the months: the whole year's 61 kB list computed as one value cost the server 2.6–3.0 ms of CPU
- * per answer (any value of that size computed per execution is slow to build and send there; a
- * constant of the same size is not), a year of months (rows of about 5 kB) 0.7–0.8 ms, and the web
- * process parses 13 rows instead of 366 (profile note, "Eleventh look").
+ * PostgreSQL reads the window's whole months as stored (`sleep_list_months`) and joins the lines of
+ * its first and last month, each row with the window's count of nights; Node joins the months. Any
+ * value a statement computes costs the server per byte to build and send there: the whole year's
+ * 61 kB list as one value 2.6–3.0 ms of CPU per answer, the year joined per month at each read
+ * 0.7–0.8 ms (profile note, "Eleventh look"); stored months are read, not built.
  */
 async function joined(
   column: 'json' | 'csv',
@@ -205,23 +266,30 @@ async function joined(
   if (!sql) {
     const nights = `(${NIGHTS_IN_WINDOW})`
     const current = `from ${SLEEP_LINES_TABLE} ${WINDOW} and format = ?`
-    const month = 'substr("date", 1, 7)'
     sql = postgres
-      ? `select ${nights}::integer as "nights", count(*)::integer as "lines", ` +
-        `string_agg(${column}, '${text.separator}' order by "date" ${order}) as "body" ${current} group by ${month} order by ${month} ${order}`
+      ? `select ${nights}::integer as "nights", m.lines, m.body from (` +
+        `select month, lines, ${column} as body from ${SLEEP_MONTHS_TABLE} where user_id = ? and month > ? and month < ? and format = ? ` +
+        `union all select ${MONTH_OF}, count(*)::integer, string_agg(${column}, '${text.separator}' order by "date" ${order}) ` +
+        `from ${SLEEP_LINES_TABLE} where user_id = ? and format = ? and ("date" between ? and ? or "date" between ? and ?) group by ${MONTH_OF}` +
+        `) m order by m.month ${order}`
       : `select ${nights} as "nights", count(*) as "lines", ? || coalesce(group_concat(${column}, '${text.separator}'), '') || ? as "body" ` +
         `from (select ${column} ${current} order by "date" ${order}) lines`
     joinedSql.set(key, sql)
   }
   const window = [userId, from, to]
+  const format = codeDigest()
   if (postgres) {
-    const months = await HotQueries.all<JoinedLines>(sql, [...window, ...window, codeDigest()])
+    // The days of the window's first and last month (one range when both are one month).
+    const [first, last] = [from.slice(0, 7), to.slice(0, 7)]
+    const edges = first === last ? [from, to, from, to] : [from, `${first}-31`, `${last}-01`, to]
+    const bindings = [...window, userId, first, last, format, userId, format, ...edges]
+    const months = await HotQueries.all<JoinedLines>(sql, bindings)
     const nights = months.length > 0 ? Number(months[0].nights) : await countNights(userId, from, to)
     if (months.reduce((lines, month) => lines + Number(month.lines), 0) === nights) {
       return text.before + months.map((month) => month.body).join(text.separator) + text.after
     }
   } else {
-    const [row] = await HotQueries.all<JoinedLines>(sql, [...window, text.before, text.after, ...window, codeDigest()])
+    const [row] = await HotQueries.all<JoinedLines>(sql, [...window, text.before, text.after, ...window, format])
     if (Number(row.lines) === Number(row.nights)) return row.body
   }
   // The body is joined from the lines just rendered, not read back: another process's writes
@@ -274,13 +342,9 @@ const WRITE_EVENTS = ['insert', 'update', 'delete'] as const
 export function sleepLineTriggers(dialect: 'postgres' | 'sqlite'): { create: string[]; drop: string[] } {
   const sources = [...SLEEP_LINE_SOURCES]
   if (dialect === 'postgres') {
-    const dropLines = (row: 'old' | 'new') => `delete from ${SLEEP_LINES_TABLE} where user_id = ${row}.user_id and "date" = ${row}."date";`
     return {
       create: [
-        'create function drop_sleep_line() returns trigger language plpgsql as $$ begin ' +
-          `if tg_op in ('UPDATE', 'DELETE') then ${dropLines('old')} end if; ` +
-          `if tg_op in ('INSERT', 'UPDATE') then ${dropLines('new')} end if; ` +
-          'return null; end $$',
+        dropLineFunction({ months: false }),
         ...sources.map(
           (table) => `create trigger ${table}_drops_line after insert or update or delete on ${table} for each row execute function drop_sleep_line()`
         ),
@@ -308,11 +372,46 @@ export function sleepLineTruncateTriggers(): { create: string[]; drop: string[] 
   const sources = [...SLEEP_LINE_SOURCES]
   return {
     create: [
-      `create function drop_all_sleep_lines() returns trigger language plpgsql as $$ begin delete from ${SLEEP_LINES_TABLE}; return null; end $$`,
+      dropAllLinesFunction({ months: false }),
       ...sources.map(
         (table) => `create trigger ${table}_truncate_drops_lines after truncate on ${table} for each statement execute function drop_all_sleep_lines()`
       ),
     ],
     drop: [...sources.map((table) => `drop trigger if exists ${table}_truncate_drops_lines on ${table}`), 'drop function if exists drop_all_sleep_lines()'],
   }
+}
+
+/**
+ * The PostgreSQL trigger functions above, given `sleep_list_months` (its migration replaces them,
+ * and puts the first versions back when rolled back): a write made outside HRVault drops the
+ * month of each line it drops, so a stored month never outlives one of its lines.
+ */
+export function sleepMonthTriggerFunctions(): { create: string[]; drop: string[] } {
+  return {
+    create: [dropLineFunction({ months: true }), dropAllLinesFunction({ months: true })],
+    drop: [dropLineFunction({ months: false }), dropAllLinesFunction({ months: false })],
+  }
+}
+
+/**
+ * The row trigger's function: drops the line of a night's old and new row and, when there was one,
+ * its month (a month is stale only once one of its lines is gone; a new night without a line is
+ * seen by a read's count of nights, so a first sync's inserts pay no month delete).
+ */
+function dropLineFunction({ months }: { months: boolean }) {
+  const drop = (row: 'old' | 'new') =>
+    `delete from ${SLEEP_LINES_TABLE} where user_id = ${row}.user_id and "date" = ${row}."date";` +
+    (months ? ` if found then delete from ${SLEEP_MONTHS_TABLE} where user_id = ${row}.user_id and month = substr(${row}."date", 1, 7); end if;` : '')
+  return (
+    'create or replace function drop_sleep_line() returns trigger language plpgsql as $$ begin ' +
+    `if tg_op in ('UPDATE', 'DELETE') then ${drop('old')} end if; ` +
+    `if tg_op in ('INSERT', 'UPDATE') then ${drop('new')} end if; ` +
+    'return null; end $$'
+  )
+}
+
+/** The TRUNCATE trigger's function: drops every line (and month). */
+function dropAllLinesFunction({ months }: { months: boolean }) {
+  const drops = `delete from ${SLEEP_LINES_TABLE};` + (months ? ` delete from ${SLEEP_MONTHS_TABLE};` : '')
+  return `create or replace function drop_all_sleep_lines() returns trigger language plpgsql as $$ begin ${drops} return null; end $$`
 }

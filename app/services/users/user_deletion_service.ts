@@ -17,7 +17,7 @@ import { ResponseCache } from '#services/response_cache'
 import { userSyncLockKey } from '#services/sync/user_sync_service'
 import { UserService } from '#services/user_service'
 import { forgetQueuedWork } from '#services/users/queued_work'
-import { SLEEP_LINES_TABLE } from '#services/records/sleep_lines'
+import { SLEEP_LINES_TABLE, SLEEP_MONTHS_TABLE } from '#services/records/sleep_lines'
 
 /** Who asked for an erasure (never a key or token, only its name). */
 export interface DeletionActor {
@@ -93,12 +93,13 @@ export class UserDeletionService {
 
   /**
    * Every table the erasure empties for a user, children before the tables they reference; the
-   * rendered sleep lines first (deleting a night drops its line by trigger, which the count of
-   * deleted lines would then miss).
+   * rendered sleep lines and months first (deleting a night drops its line and month by trigger,
+   * which the counts of deleted rows would then miss).
    */
   async tables(client: TransactionClientContract | undefined = undefined) {
     const tables = await this.catalog.userTables(ERASURE_KEEPS_TABLES, client)
-    return [...tables.filter((t) => t.table === SLEEP_LINES_TABLE), ...tables.filter((t) => t.table !== SLEEP_LINES_TABLE)]
+    const rendered = (table: string) => table === SLEEP_LINES_TABLE || table === SLEEP_MONTHS_TABLE
+    return [...tables.filter((t) => rendered(t.table)), ...tables.filter((t) => !rendered(t.table))]
   }
 
   /** `DELETE /v3/users/{id}` with the user's token; every outcome is a value, never an exception. */

@@ -6,7 +6,7 @@ import NightlyRecharge from '#models/nightly_recharge'
 import SleepRecord from '#models/sleep_record'
 import { SleepRecordFactory } from '#database/factories/sleep_record_factory'
 import { NightlyRechargeFactory } from '#database/factories/nightly_recharge_factory'
-import { SLEEP_LINES_TABLE } from '#services/records/sleep_lines'
+import { SLEEP_LINES_TABLE, SLEEP_MONTHS_TABLE } from '#services/records/sleep_lines'
 import { codeDigest } from '#services/code_digest'
 import { upsertRows } from '#services/sync/queries'
 import { DataVersionService } from '#services/data_version_service'
@@ -214,6 +214,74 @@ test.group('Sleep lines, a read rendering again beside a writer', (group) => {
     assert.lengthOf(dates, 30)
     assert.deepEqual(dates, [...dates].sort().reverse())
     assert.deepEqual(lines.csv.split('\r\n').slice(1, -1).map((row) => row.slice(0, 10)), [...dates].reverse())
+  })
+
+  test('PostgreSQL: the whole months are read as stored, follow every write and are used only while they agree with the lines', async ({ client, assert }) => {
+    const postgres = db.connection().dialect.name === 'postgres'
+    const { user, apiKey } = await userWithApiKey()
+    // 2025-11-03 … 2026-03-01: December, January and February are whole months of the window.
+    for (let n = 0; n < 119; n += 2) await SleepRecordFactory.merge({ userId: user.id, date: minusDays(TODAY, n), sleepScore: 70 }).create()
+    for (let n = 0; n < 119; n += 5) await NightlyRechargeFactory.merge({ userId: user.id, date: minusDays(TODAY, n) }).create()
+    const months = async () => (postgres ? await db.from(SLEEP_MONTHS_TABLE).where('user_id', user.id).orderBy('month') : [])
+    /** Each month's row equal to its lines joined, as the reads join them (SQLite keeps no months). */
+    const assertMonthsMatchLines = async () => {
+      if (!postgres) return
+      const lines = await db.from(SLEEP_LINES_TABLE).where('user_id', user.id).orderBy('date')
+      const expected = new Map<string, { lines: number; json: string[]; csv: string[] }>()
+      for (const line of lines) {
+        const month = expected.get(line.date.slice(0, 7)) ?? { lines: 0, json: [], csv: [] }
+        expected.set(line.date.slice(0, 7), { lines: month.lines + 1, json: [line.json, ...month.json], csv: [...month.csv, line.csv] })
+      }
+      assert.deepEqual(
+        (await months()).map((row) => [row.month, row.format, row.lines, row.json, row.csv]),
+        [...expected].map(([month, joined]) => [month, codeDigest(), joined.lines, joined.json.join(','), joined.csv.join('')])
+      )
+    }
+
+    const before = await whole(client, user, apiKey, 120)
+    assert.deepEqual(before, await paged(client, user, apiKey, 120))
+    if (postgres) {
+      assert.deepEqual((await months()).map((row) => row.month), ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03'])
+      await assertMonthsMatchLines()
+    }
+
+    // Inside whole months, by plain SQL: a night changed (its line and month dropped by the
+    // triggers) and a night added (no line to drop: the month stays, the count of nights differs).
+    await db.from('sleep_records').where({ user_id: user.id, date: '2026-01-14' }).update({ sleep_score: 12 })
+    await db.table('sleep_records').insert({ user_id: user.id, date: '2025-12-12', sleep_score: 21, created_at: `${TODAY} 08:00:00` })
+    await DataVersionService.bump(db.connection(), user.id)
+    const scoreOn = (list: string, date: string) => (JSON.parse(list) as Array<{ date: string; sleep_score: number }>).find((item) => item.date === date)?.sleep_score
+    let after = await whole(client, user, apiKey, 120)
+    assert.deepEqual([scoreOn(after.list, '2026-01-14'), scoreOn(after.list, '2025-12-12')], [12, 21])
+    assert.deepEqual(after, await paged(client, user, apiKey, 120))
+    await assertMonthsMatchLines()
+
+    // The sync's upsert and a model save rewrite their months in the same transaction.
+    await upsertRows(db.connection(), 'sleep_records', user.id, ['date'], [{ date: '2025-12-09', sleepScore: 33 }], DateTime.utc())
+    const night = await SleepRecord.query().where({ userId: user.id, date: '2026-02-11' }).firstOrFail()
+    await night.merge({ sleepScore: 44 }).save()
+    await SleepRecordFactory.merge({ userId: user.id, date: '2026-01-03', sleepScore: 55 }).create()
+    await assertMonthsMatchLines()
+    after = await whole(client, user, apiKey, 120)
+    assert.deepEqual(['2025-12-09', '2026-02-11', '2026-01-03'].map((date) => scoreOn(after.list, date)), [33, 44, 55])
+    assert.deepEqual(after, await paged(client, user, apiKey, 120))
+
+    // A month's row lost, or one that claims a line the month no longer has: never served.
+    if (postgres) {
+      await db.from(SLEEP_MONTHS_TABLE).where({ user_id: user.id, month: '2025-12' }).delete()
+      await db.from(SLEEP_MONTHS_TABLE).where({ user_id: user.id, month: '2026-02' }).update({ json: '{"stale":true}', csv: 'stale\r\n', lines: 1 })
+      await DataVersionService.bump(db.connection(), user.id)
+      assert.deepEqual(await whole(client, user, apiKey, 120), after)
+      await assertMonthsMatchLines()
+    }
+
+    // Every night of a month deleted by a plain query: the read renders the window again, without the month's row.
+    await SleepRecord.query().where('userId', user.id).whereBetween('date', ['2026-01-01', '2026-01-31']).delete()
+    await DataVersionService.bump(db.connection(), user.id)
+    after = await whole(client, user, apiKey, 120)
+    assert.notInclude(after.list, '"date":"2026-01-')
+    assert.deepEqual(after, await paged(client, user, apiKey, 120))
+    if (postgres) assert.notInclude((await months()).map((row) => row.month), '2026-01')
   })
 
   test('waits for the writer holding the user, answers with its write and never stores an older line over it', async ({ client, assert }) => {
