@@ -365,7 +365,10 @@ export async function runHttpBench(
         windows: seed.windows,
         rows_written: seed.rowsWritten,
         seconds: seed.seconds,
-        method: 'back-filled through the sync engine from the Polar simulator in 28-day windows',
+        method:
+          kind === 'pg'
+            ? 'back-filled through the sync engine from the Polar simulator in 28-day windows, then vacuumed and analysed (as autovacuum leaves a history that accumulated over time)'
+            : 'back-filled through the sync engine from the Polar simulator in 28-day windows',
       },
       cpu_placement: PIN
         ? `web and raw node:http servers on CPU ${SERVER_CPUS}, the load generator on CPU ${LOAD_CPUS} (taskset); PostgreSQL and Redis unpinned`

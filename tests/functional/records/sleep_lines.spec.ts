@@ -214,6 +214,8 @@ test.group('Sleep lines, a read rendering again beside a writer', (group) => {
     assert.lengthOf(dates, 30)
     assert.deepEqual(dates, [...dates].sort().reverse())
     assert.deepEqual(lines.csv.split('\r\n').slice(1, -1).map((row) => row.slice(0, 10)), [...dates].reverse())
+    // Windows inside one month (its one day, on PostgreSQL one range of lines) and from one to two months.
+    for (const days of [1, 2, 29, 30, 32]) assert.deepEqual(await whole(client, user, apiKey, days), await paged(client, user, apiKey, days), `days=${days}`)
   })
 
   test('PostgreSQL: the whole months are read as stored, follow every write and are used only while they agree with the lines', async ({ client, assert }) => {
@@ -282,6 +284,14 @@ test.group('Sleep lines, a read rendering again beside a writer', (group) => {
     assert.notInclude(after.list, '"date":"2026-01-')
     assert.deepEqual(after, await paged(client, user, apiKey, 120))
     if (postgres) assert.notInclude((await months()).map((row) => row.month), '2026-01')
+
+    // The edge months' lines are read as stored, not rendered again: a marker put in one shows,
+    // in a window of that one day and in one across months.
+    if (postgres) {
+      await db.from(SLEEP_LINES_TABLE).where({ user_id: user.id, date: TODAY }).update({ json: '{"marker":1}' })
+      await DataVersionService.bump(db.connection(), user.id)
+      for (const days of [1, 2, 120]) assert.include((await whole(client, user, apiKey, days)).list, '{"marker":1}', `days=${days}`)
+    }
   })
 
   test('waits for the writer holding the user, answers with its write and never stores an older line over it', async ({ client, assert }) => {
