@@ -59,3 +59,23 @@ export class CoalescedCalls<K, R> {
     )
   }
 }
+
+/**
+ * `compute`'s value shared by every call in one event-loop turn and computed again in the next
+ * (after the turn's setImmediate callbacks): what requests read in the same turn would each look up
+ * the same way (a container resolution, environment variables) is looked up once for all of them,
+ * and a change made between turns (a test swapping a service or setting a variable) is seen by the
+ * next request.
+ */
+export function perTurn<T>(compute: () => T): () => T {
+  let value: T
+  let current = false
+  return () => {
+    if (!current) {
+      value = compute()
+      current = true
+      setImmediate(() => (current = false))
+    }
+    return value
+  }
+}

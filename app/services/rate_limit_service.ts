@@ -9,6 +9,7 @@ import { redisEnabled } from '#config/redis'
 import RateLimitedException from '#exceptions/rate_limited_exception'
 import { ProcessCounter, type Count } from '#services/limiter/process_counter'
 import { RedisCounter } from '#services/limiter/redis_counter'
+import { perTurn } from '#services/coalesced_calls'
 
 export interface RateLimitPolicy {
   /** Namespace of the counter, e.g. `api` or `ops`. */
@@ -27,16 +28,14 @@ export interface RateLimitPolicy {
 /**
  * The per-key budget of the analytics API and the MCP endpoint (RATE_LIMIT_REQUESTS per
  * RATE_LIMIT_WINDOW), counted by ApiRateLimitMiddleware and by ReadFastPath's answers alike.
- * Read on every request: tests change the variables at run time.
+ * Read once per event-loop turn, not once per process: tests change the variables at run time.
  */
-export function apiRequestPolicy(): RateLimitPolicy {
-  return {
-    bucket: 'api',
-    requests: env.get('RATE_LIMIT_REQUESTS', 1000),
-    window: env.get('RATE_LIMIT_WINDOW', '15 minutes'),
-    inProcess: true,
-  }
-}
+export const apiRequestPolicy: () => RateLimitPolicy = perTurn(() => ({
+  bucket: 'api',
+  requests: env.get('RATE_LIMIT_REQUESTS', 1000),
+  window: env.get('RATE_LIMIT_WINDOW', '15 minutes'),
+  inProcess: true,
+}))
 
 /** The budget an API key's requests count against, whichever surface they use. */
 export const apiKeySubject = (keyId: number) => `key:${keyId}`

@@ -7,6 +7,7 @@ import { ApiKeyService } from '#services/auth/api_key_service'
 import { ClockService } from '#services/clock_service'
 import { DataVersionService, type UserDataVersion } from '#services/data_version_service'
 import { HealthProbeService } from '#services/health_probe_service'
+import { perTurn } from '#services/coalesced_calls'
 import {
   PROCESS_COUNTING,
   RateLimitService,
@@ -52,11 +53,15 @@ function requestId(request: IncomingMessage): string {
  */
 export class ReadFastPath {
   /**
-   * The clock and the health probe are resolved from the container on every request, as the
-   * pipeline resolves a middleware's or controller's (a clock pinned by a test is the one both
-   * read); the cache, the version reads and the rate limiter are the process's own.
+   * The clock and the health probe are resolved from the container, as the pipeline resolves a
+   * middleware's or controller's (a clock pinned by a test is the one both read); the clock once
+   * per event-loop turn, shared by that turn's requests (the resolution was 6–10 % of a cached
+   * answer). The cache, the version reads and the rate limiter are the process's own.
    */
   protected make = app.container.make.bind(app.container)
+
+  /** The container's clock, resolved once per event-loop turn for the requests read in it. */
+  protected clock = perTurn(() => this.make(ClockService))
 
   /**
    * The data version each user's last answer from the cache was read under. Only a hint for
@@ -112,7 +117,7 @@ export class ReadFastPath {
     const identity = ApiKeyService.recentIdentity(request.headers['x-api-key'] as string)
     if (!identity?.id || (identity.userExternalId !== null && identity.userExternalId !== pathUser)) return false
 
-    const today = (await this.make(ClockService)).todayIso()
+    const today = (await this.clock()).todayIso()
     const subject = apiKeySubject(identity.id)
     const early = this.countAhead(request, pathUser, today, url, subject)
     const user = await this.versions.current(pathUser)
