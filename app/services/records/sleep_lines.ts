@@ -33,8 +33,8 @@ export const SLEEP_LINES_TABLE = 'sleep_list_lines'
  * On PostgreSQL, the lines of each user's calendar month joined (table `sleep_list_months`): the
  * month's part of the sleep list (newest first) and of sleep.csv (oldest first), with the count and
  * format of the lines it joins. A window's answer is then the stored months between its first and
- * last month plus those two months joined from their lines: a value a statement computes is built
- * and sent at a cost per byte there, a stored one is not (README "Rendered sleep lines").
+ * last month plus those two months' lines: a value a statement computes is built and sent at a cost
+ * per byte there, a stored one is not (README "Rendered sleep lines").
  * Every writer of lines joins the months it touched again in the same transaction, after taking the
  * user's row (`refreshMonths`); the triggers of a write made outside HRVault drop the month with the
  * line. A read uses them only when the lines they and the edge months hold are the window's nights.
