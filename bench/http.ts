@@ -4,7 +4,7 @@
 |--------------------------------------------------------------------------
 |
 | One user with a year of history (synced from the simulator, see
-| tasks/seed_history.ts), web processes under autocannon on loopback at 1 and
+| tasks/seed_history.ts), web processes under load (wrk, else autocannon: lib/load.ts) on loopback at 1 and
 | 16 connections. Every figure is also given as a ratio to a raw node:http
 | JSON server (bench/raw_server.ts) measured in the same run, just before and
 | after the process's routes, and to the bare AdonisJS route of the same
@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '#tests/helpers/free_port'
 import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 import { baseEnv, createDatabase } from './lib/databases.js'
-import { load, type LoadResult } from './lib/load.js'
+import { LOAD_GENERATOR, load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
 
 export const HISTORY_DAYS = 365
@@ -371,7 +371,7 @@ export async function runHttpBench(
             : 'back-filled through the sync engine from the Polar simulator in 28-day windows',
       },
       cpu_placement: PIN
-        ? `web and raw node:http servers on CPU ${SERVER_CPUS}, the load generator on CPU ${LOAD_CPUS} (taskset); PostgreSQL and Redis unpinned`
+        ? `web and raw node:http servers on CPU ${SERVER_CPUS}, the load generator (${LOAD_GENERATOR}${LOAD_GENERATOR.startsWith('wrk') ? ', one thread' : ''}) on CPU ${LOAD_CPUS} (taskset); PostgreSQL and Redis unpinned`
         : 'unpinned',
       variants,
     }

@@ -5,7 +5,7 @@
 |
 | One user with a year of history (tasks/seed_history.ts), then web processes
 | started with `node --cpu-prof` (bench/server.ts, or its compiled build with
-| --compiled) under autocannon at 16 connections (--connections): /health, the bare route, a
+| --compiled) under wrk (else autocannon, lib/load.ts) at 16 connections (--connections): /health, the bare route, a
 | cached and an uncached year of sleep, its CSV and insights. Each route's
 | load window is cut out of the process's profile (the server's monotonic
 | clock, /__bench/clock, is the profile's time base) and summarised: CPU
@@ -14,7 +14,7 @@
 |
 |   --db sqlite|pg    (default sqlite; pg also uses Redis, the scale-out profile)
 |   --seconds N       load per route (default 5)
-|   --connections N   autocannon connections (default 16)
+|   --connections N   connections of the load generator (default 16)
 |   --compiled        run build/bench/server.js (`node ace build` output)
 |   --only a,b        scenario names (health,bare,cached,uncached)
 |   --plain           no profiler: the same loads, req/s and latency only
@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util'
 import { freePort } from '#tests/helpers/free_port'
 import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
 import { cleanUpOnInterrupt } from './lib/interrupt.js'
-import { load, type LoadResult } from './lib/load.js'
+import { LOAD_GENERATOR, load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
 import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 import { LOAD_CPUS, PIN, SERVER_CPUS, pinSelf } from './http.js'
@@ -248,7 +248,7 @@ try {
 }
 
 const lines: string[] = [`# Profile, ${kind}${values.compiled ? ' (compiled)' : ''}, ${new Date().toISOString()}`, '']
-const placement = PIN ? `servers on CPU ${SERVER_CPUS}, load generator on CPU ${LOAD_CPUS}` : 'unpinned'
+const placement = PIN ? `servers on CPU ${SERVER_CPUS}, load generator (${LOAD_GENERATOR}) on CPU ${LOAD_CPUS}` : `unpinned, load generator ${LOAD_GENERATOR}`
 lines.push(`raw node:http: ${raw?.req_per_s} req/s at ${CONNECTIONS} connections, ${rawCpu} µs CPU per request; ${placement}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, '')
 for (const r of report) {
   lines.push(`## ${r.route} — ${r.load.req_per_s} req/s (${r.ratio_to_raw} × raw), p50 ${r.load.p50_ms} ms, p99 ${r.load.p99_ms} ms, ${r.cpu_us_per_request} µs CPU per request`, '')
