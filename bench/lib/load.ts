@@ -30,6 +30,12 @@ export interface LoadResult {
   bytes_per_response: number
 }
 
+export interface LoadOptions {
+  connections: number
+  seconds: number
+  headers?: Record<string, string>
+}
+
 const WRK_REPORT = fileURLToPath(new URL('./wrk_report.lua', import.meta.url))
 
 /** The load generator of this run: `wrk 4.1.0` or `autocannon`. */
@@ -46,12 +52,12 @@ export const LOAD_GENERATOR: string = (() => {
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
-export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error(`benchmarks run on loopback only: ${url}`)
   return LOAD_GENERATOR === 'autocannon' ? loadWithAutocannon(url, options) : loadWithWrk(url, options)
 }
 
-async function loadWithWrk(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', WRK_REPORT]
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`)
   const { stdout } = await promisify(execFile)('wrk', [...args, url], { maxBuffer: 1 << 20 })
@@ -72,7 +78,7 @@ async function loadWithWrk(url: string, options: { connections: number; seconds:
   }
 }
 
-async function loadWithAutocannon(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+async function loadWithAutocannon(url: string, options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,
