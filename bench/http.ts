@@ -371,7 +371,7 @@ export async function runHttpBench(
             : 'back-filled through the sync engine from the Polar simulator in 28-day windows',
       },
       cpu_placement: PIN
-        ? `web and raw node:http servers on CPU ${SERVER_CPUS}, the load generator (${LOAD_GENERATOR}${LOAD_GENERATOR.startsWith('wrk') ? ', one thread' : ''}) on CPU ${LOAD_CPUS} (taskset); PostgreSQL and Redis unpinned`
+        ? `web and raw node:http servers on CPU ${SERVER_CPUS}, the load generator (${LOAD_GENERATOR}) on CPU ${LOAD_CPUS} (taskset); PostgreSQL and Redis unpinned`
         : 'unpinned',
       variants,
     }

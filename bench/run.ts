@@ -8,7 +8,7 @@
 |
 |   BENCH_ONLY=http,sync,ingest,analytics   phases to run (default: all)
 |   BENCH_SECONDS=5                         load seconds per route and connection count
-|   BENCH_LOAD_GENERATOR=autocannon         HTTP load through autocannon even when wrk is installed (lib/load.ts)
+|   BENCH_LOAD_GENERATOR=autocannon|wrk     HTTP load through autocannon even when wrk is installed, or wrk only (lib/load.ts)
 |   BENCH_SYNC_BUDGET=75                    seconds a sync scenario may run before it extrapolates
 |   BENCH_SYNC_USERS=1,100,1000             user counts of the sync scenarios
 |   BENCH_PIN=0                             HTTP runs without CPU pinning (default: servers on the last CPU, load generator on the rest)

@@ -10,7 +10,8 @@
 | node:http server answering 3.4 kB of gzip bytes reached 26 000 req/s under
 | autocannon against 49 000 for 3.4 kB of ASCII, and 68 000 / 64 000 under wrk.
 | So under autocannon large and compressed answers measure the client.
-| BENCH_LOAD_GENERATOR=autocannon forces the fallback.
+| BENCH_LOAD_GENERATOR=autocannon forces the fallback; BENCH_LOAD_GENERATOR=wrk
+| fails when wrk is missing instead of falling back.
 |
 */
 import { execFile, spawnSync } from 'node:child_process'
@@ -38,29 +39,34 @@ export interface LoadOptions {
 
 const WRK_REPORT = fileURLToPath(new URL('./wrk_report.lua', import.meta.url))
 
-/** The load generator of this run: `wrk 4.1.0` or `autocannon`. */
-export const LOAD_GENERATOR: string = (() => {
-  if (process.env.BENCH_LOAD_GENERATOR === 'autocannon') return 'autocannon'
+/** The installed wrk's version, null when it is missing or autocannon is asked for. */
+const WRK_VERSION: string | null = (() => {
+  if (process.env.BENCH_LOAD_GENERATOR === 'autocannon') return null
   const probe = spawnSync('wrk', ['--version'], { encoding: 'utf8' })
   const version = /wrk (?:debian\/)?(\d+(?:\.\d+)+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1]
   if (probe.error || !version) {
     if (process.env.BENCH_LOAD_GENERATOR === 'wrk') throw new Error('BENCH_LOAD_GENERATOR=wrk but wrk is not installed (apt-get install -y wrk)')
-    return 'autocannon'
+    return null
   }
-  return `wrk ${version}`
+  return version
 })()
+
+/** The load generator of this run as the results name it: `wrk 4.1.0, one thread` or `autocannon`. */
+export const LOAD_GENERATOR = WRK_VERSION ? `wrk ${WRK_VERSION}, one thread` : 'autocannon'
+
+const execFileAsync = promisify(execFile)
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
 export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error(`benchmarks run on loopback only: ${url}`)
-  return LOAD_GENERATOR === 'autocannon' ? loadWithAutocannon(url, options) : loadWithWrk(url, options)
+  return WRK_VERSION ? loadWithWrk(url, options) : loadWithAutocannon(url, options)
 }
 
 async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', WRK_REPORT]
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`)
-  const { stdout } = await promisify(execFile)('wrk', [...args, url], { maxBuffer: 1 << 20 })
+  const { stdout } = await execFileAsync('wrk', [...args, url], { maxBuffer: 1 << 20 })
   const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '))
   if (!line) throw new Error(`wrk printed no report:\n${stdout}`)
   const r = JSON.parse(line.slice('WRK_JSON '.length)) as Record<string, number>
