@@ -6,11 +6,13 @@
 | One user with a year of history (synced from the simulator, see
 | tasks/seed_history.ts), web processes under load (wrk, else autocannon: lib/load.ts) on loopback at 1 and
 | 16 connections. Every figure is also given as a ratio to a raw node:http
-| JSON server (bench/raw_server.ts) measured in the same run, just before and
-| after the process's routes, and to the bare AdonisJS route of the same
-| process; the web process's CPU time per request is read from /proc. SQLite
-| runs the self-hosted profile (one process, `npm start` defaults);
-| PostgreSQL + Redis the scale-out one.
+| JSON server (bench/raw_server.ts) measured in the same seconds: a route's
+| load runs in one-second slices alternating with the raw server's (and, for
+| data answers, a raw server sending a body of the same size), see
+| measureAlongside; and to the bare AdonisJS route of the same process (the
+| ratio of the two × raw figures). The web process's CPU time per request is
+| read from /proc. SQLite runs the self-hosted profile (one process, `npm
+| start` defaults); PostgreSQL + Redis the scale-out one.
 |
 | Variants, each its own process:
 |   npm start  `npm start` as shipped: the compiled build (build/bench/server.js,
@@ -28,7 +30,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '#tests/helpers/free_port'
 import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 import { baseEnv, createDatabase } from './lib/databases.js'
-import { LOAD_GENERATOR, load, type LoadResult } from './lib/load.js'
+import { LOAD_GENERATOR, load, mergeLoads, type LoadResult } from './lib/load.js'
 import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
 
 export const HISTORY_DAYS = 365
@@ -53,14 +55,16 @@ export const HEAVY_ROUTES = new Set(['insights', 'sleep?days=365', 'export sleep
 export const CONNECTIONS = [1, 16]
 
 export interface Run extends LoadResult {
+  /** The raw node:http server's req/s over the seconds interleaved with this run's (measureAlongside). */
+  raw_req_per_s: number
   ratio_to_raw: number | null
   ratio_to_bare: number | null
   /** CPU time (user + system) of the web process per answered request, µs. */
   cpu_us_per_request: number | null
   /**
    * Data answers of the `npm start` variant: req/s of the raw node:http server answering a fixed
-   * body of the route's size at the same connection count (the ceiling for that many bytes), and
-   * the ratio to it.
+   * body of the route's size at the same connection count (the ceiling for that many bytes), over
+   * seconds interleaved with this run's, and the ratio to it.
    */
   raw_same_size_req_per_s?: number
   ratio_to_raw_same_size?: number | null
@@ -131,6 +135,43 @@ async function measure(server: Started, url: string, connections: number, second
   return { result, cpu: Math.round((cpuUs(server.pid) - before) / Math.max(1, result.requests)) }
 }
 
+/** A server under load and what to send it. */
+interface Target {
+  server: Started
+  url: string
+  headers?: Record<string, string>
+}
+
+/**
+ * A route measured side by side with its references (the raw node:http servers, on the same CPU):
+ * after a 1 s warm-up, `seconds` rounds of one second on each reference and one on the route, so
+ * every ratio compares loads taken within the same few seconds. On a shared virtual machine the
+ * rate of the same server moves by ±15 % from one second to the next and by more over minutes;
+ * measured minutes apart (as before and after a process's routes), a ratio was as much the
+ * machine's moment as the route. Returns the route's load over its slices (lib/load.ts
+ * mergeLoads), its CPU per request and each reference's req/s over its own slices.
+ */
+async function measureAlongside(route: Target, references: Target[], connections: number, seconds: number) {
+  await load(route.url, { connections, seconds: 1, headers: route.headers })
+  const slices: LoadResult[] = []
+  const referenceSlices: LoadResult[][] = references.map(() => [])
+  let cpu = 0
+  for (let round = 0; round < seconds; round++) {
+    for (const [index, reference] of references.entries()) {
+      referenceSlices[index].push(await load(reference.url, { connections, seconds: 1, headers: reference.headers }))
+    }
+    const before = cpuUs(route.server.pid)
+    slices.push(await load(route.url, { connections, seconds: 1, headers: route.headers }))
+    cpu += cpuUs(route.server.pid) - before
+  }
+  const result = mergeLoads(slices)
+  return {
+    result,
+    cpu: Math.round(cpu / Math.max(1, result.requests)),
+    references: referenceSlices.map((each) => mergeLoads(each).req_per_s),
+  }
+}
+
 /**
  * CPU placement of the HTTP runs (BENCH_PIN, on by default with two or more CPUs and `taskset`):
  * every measured server (raw node:http and HRVault alike) on the last CPU, the load generator (this
@@ -185,21 +226,6 @@ async function startServer(env: Record<string, string>, compiled: boolean) {
   }
 }
 
-/** The raw node:http server answering a body of a data route's size, at each of the route's connection counts. */
-async function measureSameSizeRaw(label: string, name: string, bytes: number, runs: Run[], seconds: number, log: (line: string) => void) {
-  const raw = await startRaw(bytes)
-  try {
-    for (const run of runs) {
-      const { result } = await measure(raw.server, raw.url, run.connections, seconds)
-      run.raw_same_size_req_per_s = result.req_per_s
-      run.ratio_to_raw_same_size = ratio(run.req_per_s, result.req_per_s)
-      log(`${label}: ${name.padEnd(26)} c=${String(run.connections).padStart(2)} raw node:http with a ${bytes}-byte body ${result.req_per_s} req/s, ×raw same size ${run.ratio_to_raw_same_size}`)
-    }
-  } finally {
-    await raw.server.stop()
-  }
-}
-
 interface VariantOptions {
   variant: ProcessResult['variant']
   description: string
@@ -248,36 +274,46 @@ async function measureProcess(
       if (probe.status !== expected) {
         throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}; log: ${loggedErrors(env.LOG_DIR)}`)
       }
+      // Data answers of `npm start` are also measured beside a raw server sending a body of their size.
+      const sameSize = route.data && options.variant === 'npm start' ? await startRaw(bytes) : null
       const runs: Run[] = []
-      for (const connections of options.connections) {
-        const { result, cpu } = await measure(server, base + route.path, connections, seconds, routeHeaders)
-        const bare = routes.find((r) => r.name === 'bare JSON route')?.runs.find((r) => r.connections === connections)
-        const rawRun = rawBefore.get(connections)!.result
-        runs.push({ ...result, ratio_to_raw: ratio(result.req_per_s, rawRun.req_per_s), ratio_to_bare: ratio(result.req_per_s, bare?.req_per_s), cpu_us_per_request: cpu })
-        log(
-          `${label}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
-            `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms, ${cpu} µs CPU/req` +
-            `${bare ? ` ×bare ${ratio(result.req_per_s, bare.req_per_s)}` : ''}${result.non_2xx && expected === 200 ? ` non-2xx ${result.non_2xx}` : ''}${result.errors ? ` errors ${result.errors}` : ''}`
-        )
+      try {
+        for (const connections of options.connections) {
+          const references = sameSize ? [raw, sameSize] : [raw]
+          const { result, cpu, references: rates } = await measureAlongside({ server, url: base + route.path, headers: routeHeaders }, references, connections, seconds)
+          const ratioToRaw = ratio(result.req_per_s, rates[0])
+          // Both sides normalised by the raw server of their own seconds.
+          const bare = routes.find((r) => r.name === 'bare JSON route')?.runs.find((r) => r.connections === connections)
+          const ratioToBare = ratioToRaw !== null && bare?.ratio_to_raw ? Math.round((ratioToRaw / bare.ratio_to_raw) * 1000) / 1000 : null
+          const run: Run = { ...result, raw_req_per_s: rates[0], ratio_to_raw: ratioToRaw, ratio_to_bare: ratioToBare, cpu_us_per_request: cpu }
+          if (sameSize) {
+            run.raw_same_size_req_per_s = rates[1]
+            run.ratio_to_raw_same_size = ratio(result.req_per_s, rates[1])
+          }
+          runs.push(run)
+          log(
+            `${label}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
+              `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms, ${cpu} µs CPU/req, raw ${rates[0]} req/s ×raw ${ratioToRaw}` +
+              `${sameSize ? ` (raw with a ${bytes}-byte body ${rates[1]} req/s, ×raw same size ${run.ratio_to_raw_same_size})` : ''}` +
+              `${ratioToBare !== null ? ` ×bare ${ratioToBare}` : ''}${result.non_2xx && expected === 200 ? ` non-2xx ${result.non_2xx}` : ''}${result.errors ? ` errors ${result.errors}` : ''}`
+          )
+        }
+      } finally {
+        await sameSize?.server.stop()
       }
       routes.push({ name: route.name, path: route.path, status: probe.status, bytes, runs })
-      if (route.data && options.variant === 'npm start') await measureSameSizeRaw(label, route.name, bytes, runs, seconds, log)
     }
     clearInterval(sampler)
     await sleep(1000)
     const after = rssMb(server.pid)
     const memoryAfter = await memoryOf(base)
-    // The raw server again, after the routes: the ratios use the mean of both measurements.
+    // The raw server again, after the routes (for the record: each route's ratios use its own slices).
     const rawResults: ProcessResult['raw'] = {}
     for (const connections of options.connections) {
       const before = rawBefore.get(connections)!
       const again = await measure(raw.server, raw.url, connections, seconds)
       const mean = Math.round(((before.result.req_per_s + again.result.req_per_s) / 2) * 10) / 10
       rawResults[String(connections)] = { before: before.result, after: again.result, mean_req_per_s: mean, cpu_us_per_request: before.cpu }
-      for (const route of routes) {
-        const run = route.runs.find((r) => r.connections === connections)
-        if (run) run.ratio_to_raw = ratio(run.req_per_s, mean)
-      }
       log(`${label}: raw node:http              c=${String(connections).padStart(2)} ${before.result.req_per_s} req/s before, ${again.result.req_per_s} after, ${before.cpu} µs CPU/req`)
     }
     log(`${label}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB; heap ${JSON.stringify(memoryAfter)}`)

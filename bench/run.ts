@@ -301,11 +301,13 @@ function markdown(): string {
     lines.push(`## HTTP, ${h.profile}`, '')
     lines.push(
       `User with ${h.seed.days} days of history (${h.seed.rows_written} rows, ${h.seed.method}, ${h.seed.seconds} s). ` +
-        `${SECONDS} s per run after 1 s warm-up, ${h.cpu_placement === 'unpinned' ? 'processes unpinned' : h.cpu_placement}, API key auth, rate limiter on, \`NODE_OPTIONS="${h.variants[0]?.node_options}"\` and ` +
+        `${SECONDS} slices of 1 s per run after 1 s warm-up, ${h.cpu_placement === 'unpinned' ? 'processes unpinned' : h.cpu_placement}, API key auth, rate limiter on, \`NODE_OPTIONS="${h.variants[0]?.node_options}"\` and ` +
         `${Object.entries(NPM_START_ENV).map(([k, v]) => `\`${k}=${v}\``).join(', ')} as \`npm start\` sets them. ` +
-        'Each variant is its own web process. × raw: to a raw node:http JSON server (bench/raw_server.ts) measured just before and after the ' +
-        "variant's routes (mean of both); × raw, same body size: to the same server answering a fixed body of the route's size, measured " +
-        'right after the route (data answers of `npm start`); × bare: to the bare AdonisJS JSON route of the same process; ' +
+        'Each variant is its own web process. Each route and connection count runs in one-second slices alternating with one-second slices ' +
+        'of a raw node:http JSON server (bench/raw_server.ts) on the same CPU, and for the data answers of `npm start` also of the same ' +
+        "server answering a fixed body of the route's size: × raw and × raw, same body size compare loads of the same seconds; req/s is " +
+        "over the route's slices, p50 the median of theirs and p99 the highest. × bare: × raw of the route over × raw of the bare " +
+        'AdonisJS JSON route of the same process; ' +
         "CPU: the web process's user + system " +
         'time per answered request (from /proc), which depends less on what else the machine runs.',
       ''
@@ -315,17 +317,17 @@ function markdown(): string {
       const raw = Object.entries(v.raw)
         .map(([c, r]) => `c=${c}: ${r.before.req_per_s} req/s before, ${r.after.req_per_s} after (${r.cpu_us_per_request} µs CPU/req)`)
         .join('; ')
-      lines.push(`Raw node:http ${raw}. Load average (1 min) ${v.load_average_1m.start} at the start, ${v.load_average_1m.end} at the end.`, '')
+      lines.push(`Raw node:http on its own before and after the routes: ${raw}. Load average (1 min) ${v.load_average_1m.start} at the start, ${v.load_average_1m.end} at the end.`, '')
       lines.push(
-        '| Route | Bytes | c | req/s | p50 / p99 ms | × raw | × raw, same body size | × bare | CPU µs/req |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|'
+        '| Route | Bytes | c | req/s | p50 / p99 ms | raw req/s | × raw | × raw, same body size | × bare | CPU µs/req |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
       )
       for (const route of v.routes) {
         for (const run of route.runs) {
           const flag = run.errors ? ` (errors ${run.errors})` : ''
           const sameSize = run.ratio_to_raw_same_size ? `${run.ratio_to_raw_same_size} (raw ${run.raw_same_size_req_per_s} req/s)` : '—'
           lines.push(
-            `| ${route.name} | ${route.bytes} | ${run.connections} | ${run.req_per_s}${flag} | ${run.p50_ms} / ${run.p99_ms} | ${run.ratio_to_raw ?? '—'} | ${sameSize} | ${run.ratio_to_bare ?? '—'} | ${run.cpu_us_per_request ?? '—'} |`
+            `| ${route.name} | ${route.bytes} | ${run.connections} | ${run.req_per_s}${flag} | ${run.p50_ms} / ${run.p99_ms} | ${run.raw_req_per_s ?? '—'} | ${run.ratio_to_raw ?? '—'} | ${sameSize} | ${run.ratio_to_bare ?? '—'} | ${run.cpu_us_per_request ?? '—'} |`
           )
         }
       }

@@ -63,6 +63,31 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
   return WRK_VERSION ? loadWithWrk(url, options) : loadWithAutocannon(url, options)
 }
 
+/**
+ * One load measured as consecutive slices (see bench/http.ts): requests, non-2xx and errors
+ * summed, req/s over the slices' own durations, p50 the median of the slices' p50 and p99 the
+ * highest slice's p99 (percentiles of separate runs do not combine exactly; the highest errs on
+ * the slow side).
+ */
+export function mergeLoads(slices: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => slices.reduce((total, r) => total + pick(r), 0)
+  const requests = sum((r) => r.requests)
+  // A slice's measured duration (wrk's own clock): its requests at its rate.
+  const seconds = sum((r) => (r.req_per_s > 0 ? r.requests / r.req_per_s : r.duration_s))
+  const p50s = slices.map((r) => r.p50_ms).sort((a, b) => a - b)
+  return {
+    connections: slices[0].connections,
+    duration_s: sum((r) => r.duration_s),
+    requests,
+    req_per_s: Math.round((requests / Math.max(seconds, 1e-9)) * 10) / 10,
+    p50_ms: p50s[Math.floor((p50s.length - 1) / 2)],
+    p99_ms: Math.max(...slices.map((r) => r.p99_ms)),
+    non_2xx: sum((r) => r.non_2xx),
+    errors: sum((r) => r.errors),
+    bytes_per_response: Math.round(sum((r) => r.bytes_per_response * r.requests) / Math.max(1, requests)),
+  }
+}
+
 async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', WRK_REPORT]
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`)
