@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '#tests/helpers/free_port'
 import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
 import { baseEnv, createDatabase } from './lib/databases.js'
-import { LOAD_GENERATOR, load, mergeLoads, type LoadResult } from './lib/load.js'
+import { LOAD_GENERATOR, load, mergeLoads, type LoadResult, type LoadSample } from './lib/load.js'
 import { APP_ROOT, lastJson, rssMb, runNode, sleep, startNode, waitForHttp, type Started } from './lib/processes.js'
 
 export const HISTORY_DAYS = 365
@@ -131,7 +131,8 @@ function loggedErrors(dir: string | undefined): string {
 async function measure(server: Started, url: string, connections: number, seconds: number, headers: Record<string, string> = {}) {
   await load(url, { connections, seconds: 1, headers })
   const before = cpuUs(server.pid)
-  const result = await load(url, { connections, seconds, headers })
+  // The figures only: the latency distribution is for pooling slices.
+  const { quantiles_ms: _distribution, ...result } = await load(url, { connections, seconds, headers })
   return { result, cpu: Math.round((cpuUs(server.pid) - before) / Math.max(1, result.requests)) }
 }
 
@@ -149,12 +150,13 @@ interface Target {
  * rate of the same server moves by ±15 % from one second to the next and by more over minutes;
  * measured minutes apart (as before and after a process's routes), a ratio was as much the
  * machine's moment as the route. Returns the route's load over its slices (lib/load.ts
- * mergeLoads), its CPU per request and each reference's req/s over its own slices.
+ * mergeLoads: p50 and p99 of all their requests together), its CPU per request and each
+ * reference's req/s over its own slices.
  */
 async function measureAlongside(route: Target, references: Target[], connections: number, seconds: number) {
   await load(route.url, { connections, seconds: 1, headers: route.headers })
-  const slices: LoadResult[] = []
-  const referenceSlices: LoadResult[][] = references.map(() => [])
+  const slices: LoadSample[] = []
+  const referenceSlices: LoadSample[][] = references.map(() => [])
   let cpu = 0
   for (let round = 0; round < seconds; round++) {
     for (const [index, reference] of references.entries()) {

@@ -306,7 +306,7 @@ function markdown(): string {
         'Each variant is its own web process. Each route and connection count runs in one-second slices alternating with one-second slices ' +
         'of a raw node:http JSON server (bench/raw_server.ts) on the same CPU, and for the data answers of `npm start` also of the same ' +
         "server answering a fixed body of the route's size: × raw and × raw, same body size compare loads of the same seconds; req/s is " +
-        "over the route's slices, p50 the median of theirs and p99 the highest. × bare: × raw of the route over × raw of the bare " +
+        "over the route's slices, p50 and p99 of all their requests pooled. × bare: × raw of the route over × raw of the bare " +
         'AdonisJS JSON route of the same process; ' +
         "CPU: the web process's user + system " +
         'time per answered request (from /proc), which depends less on what else the machine runs.',
