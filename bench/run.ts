@@ -7,7 +7,7 @@
 | bench/results/<date>.json plus a Markdown summary bench/results/<date>.md.
 |
 |   BENCH_ONLY=http,sync,ingest,analytics   phases to run (default: all)
-|   BENCH_SECONDS=5                         load seconds per route and connection count
+|   BENCH_SECONDS=5                         one-second slices per route and connection count (http.ts)
 |   BENCH_LOAD_GENERATOR=autocannon|wrk     HTTP load through autocannon even when wrk is installed, or wrk only (lib/load.ts)
 |   BENCH_SYNC_BUDGET=75                    seconds a sync scenario may run before it extrapolates
 |   BENCH_SYNC_USERS=1,100,1000             user counts of the sync scenarios
