@@ -127,15 +127,6 @@ function loggedErrors(dir: string | undefined): string {
   return lines.filter((line) => /"level":(50|60)/.test(line)).slice(-2).join(' | ').slice(0, 3000) || 'none'
 }
 
-/** Load on one URL with the server's CPU per request. */
-async function measure(server: Started, url: string, connections: number, seconds: number, headers: Record<string, string> = {}) {
-  await load(url, { connections, seconds: 1, headers })
-  const before = cpuUs(server.pid)
-  // The figures only: the latency distribution is for pooling slices.
-  const { quantiles_ms: _distribution, ...result } = await load(url, { connections, seconds, headers })
-  return { result, cpu: Math.round((cpuUs(server.pid) - before) / Math.max(1, result.requests)) }
-}
-
 /** A server under load and what to send it. */
 interface Target {
   server: Started
@@ -144,9 +135,10 @@ interface Target {
 }
 
 /**
- * A route measured side by side with its references (the raw node:http servers, on the same CPU):
- * after a 1 s warm-up, `seconds` rounds of one second on each reference and one on the route, so
- * every ratio compares loads taken within the same few seconds. On a shared virtual machine the
+ * A route measured side by side with its references (the raw node:http servers, on the same CPU;
+ * none for the raw server's own record): after a 1 s warm-up, `seconds` rounds of one second on
+ * each reference and one on the route, so every ratio compares loads taken within the same few
+ * seconds. On a shared virtual machine the
  * rate of the same server moves by ±15 % from one second to the next and by more over minutes;
  * measured minutes apart (as before and after a process's routes), a ratio was as much the
  * machine's moment as the route. Returns the route's load over its slices (lib/load.ts
@@ -257,8 +249,8 @@ async function measureProcess(
   try {
     // The web process has finished starting (migrations, workers) before anything is measured.
     await sleep(2000)
-    const rawBefore = new Map<number, Awaited<ReturnType<typeof measure>>>()
-    for (const connections of options.connections) rawBefore.set(connections, await measure(raw.server, raw.url, connections, seconds))
+    const rawBefore = new Map<number, Awaited<ReturnType<typeof measureAlongside>>>()
+    for (const connections of options.connections) rawBefore.set(connections, await measureAlongside(raw, [], connections, seconds))
     await sleep(1000)
     const idle = rssMb(server.pid)
     let peak = idle ?? 0
@@ -286,7 +278,7 @@ async function measureProcess(
           const ratioToRaw = ratio(result.req_per_s, rates[0])
           // Both sides normalised by the raw server of their own seconds.
           const bare = routes.find((r) => r.name === 'bare JSON route')?.runs.find((r) => r.connections === connections)
-          const ratioToBare = ratioToRaw !== null && bare?.ratio_to_raw ? Math.round((ratioToRaw / bare.ratio_to_raw) * 1000) / 1000 : null
+          const ratioToBare = ratioToRaw === null ? null : ratio(ratioToRaw, bare?.ratio_to_raw ?? undefined)
           const run: Run = { ...result, raw_req_per_s: rates[0], ratio_to_raw: ratioToRaw, ratio_to_bare: ratioToBare, cpu_us_per_request: cpu }
           if (sameSize) {
             run.raw_same_size_req_per_s = rates[1]
@@ -313,7 +305,7 @@ async function measureProcess(
     const rawResults: ProcessResult['raw'] = {}
     for (const connections of options.connections) {
       const before = rawBefore.get(connections)!
-      const again = await measure(raw.server, raw.url, connections, seconds)
+      const again = await measureAlongside(raw, [], connections, seconds)
       const mean = Math.round(((before.result.req_per_s + again.result.req_per_s) / 2) * 10) / 10
       rawResults[String(connections)] = { before: before.result, after: again.result, mean_req_per_s: mean, cpu_us_per_request: before.cpu }
       log(`${label}: raw node:http              c=${String(connections).padStart(2)} ${before.result.req_per_s} req/s before, ${again.result.req_per_s} after, ${before.cpu} µs CPU/req`)
