@@ -5,6 +5,12 @@ export interface Share<R> {
   count: number
 }
 
+interface Batch<R> {
+  running: number
+  scheduled: boolean
+  waiting: Waiter<R>[]
+}
+
 interface Waiter<R> {
   resolve: (share: Share<R>) => void
   reject: (error: unknown) => void
@@ -13,21 +19,30 @@ interface Waiter<R> {
 /**
  * Coalesces concurrent calls with the same key into one, without ever answering from a call that
  * started before the caller arrived: callers wait and go together in the next call, which starts
- * once the event loop has read the rest of its turn's I/O, and while a call for a key is running
- * it is the one after it. So under load one round trip serves every request that arrived during
- * the previous one, and each answer is still as fresh as a call of its own. `run` gets the batch
- * size (e.g. how many requests to count).
+ * once the event loop has read the rest of its turn's I/O, and while `inFlight` calls for a key
+ * are running it is the one after the first of them to finish. So under load one round trip serves
+ * every request that arrived while it was waiting, and each answer is still as fresh as a call of
+ * its own. `run` gets the batch size (e.g. how many requests to count).
  */
 export class CoalescedCalls<K, R> {
-  #batches = new Map<K, { running: boolean; waiting: Waiter<R>[] }>()
+  #batches = new Map<K, Batch<R>>()
 
-  constructor(protected run: (key: K, count: number) => Promise<R>) {}
+  /**
+   * `inFlight`: how many calls of one key may run at once. Each still starts after its callers
+   * arrived; with two, the requests that arrive during a round trip go out at once instead of
+   * waiting for it (PostgreSQL + Redis cached answers: +6–10 % at 16 connections, profile note
+   * "Sixteenth look").
+   */
+  constructor(
+    protected run: (key: K, count: number) => Promise<R>,
+    protected inFlight = 1
+  ) {}
 
   call(key: K): Promise<Share<R>> {
     let batch = this.#batches.get(key)
-    if (!batch) this.#batches.set(key, (batch = { running: false, waiting: [] }))
+    if (!batch) this.#batches.set(key, (batch = { running: 0, scheduled: false, waiting: [] }))
     const joined = new Promise<Share<R>>((resolve, reject) => batch.waiting.push({ resolve, reject }))
-    if (!batch.running) this.#schedule(key, batch)
+    if (!batch.scheduled && batch.running < this.inFlight) this.#schedule(key, batch)
     return joined
   }
 
@@ -36,22 +51,24 @@ export class CoalescedCalls<K, R> {
    * runs after the loop's I/O callbacks): requests read from other sockets in the same turn join it
    * instead of waiting a whole round trip for the one after.
    */
-  #schedule(key: K, batch: { running: boolean; waiting: Waiter<R>[] }) {
-    batch.running = true
+  #schedule(key: K, batch: Batch<R>) {
+    batch.scheduled = true
     setImmediate(() => this.#next(key, batch))
   }
 
-  #next(key: K, batch: { running: boolean; waiting: Waiter<R>[] }) {
+  #next(key: K, batch: Batch<R>) {
+    batch.scheduled = false
     const waiters = batch.waiting
     if (waiters.length === 0) {
-      batch.running = false
-      this.#batches.delete(key)
+      if (batch.running === 0) this.#batches.delete(key)
       return
     }
     batch.waiting = []
+    batch.running++
     const settle = (each: (waiter: Waiter<R>, index: number) => void) => {
+      batch.running--
       waiters.forEach(each)
-      this.#schedule(key, batch)
+      if (!batch.scheduled) this.#schedule(key, batch)
     }
     new Promise<R>((resolve) => resolve(this.run(key, waiters.length))).then(
       (result) => settle((w, index) => w.resolve({ result, index, count: waiters.length })),

@@ -2,13 +2,14 @@ import { test } from '@japa/runner'
 import { CoalescedCalls } from '#services/coalesced_calls'
 
 /** A run the test finishes by hand, recording the order in which runs started. */
-function manualRuns() {
+function manualRuns(inFlight = 1) {
   const started: Array<{ key: string; count: number; finish: (value: string) => void; fail: (error: Error) => void }> = []
   const calls = new CoalescedCalls<string, string>(
     (key, count) =>
       new Promise<string>((resolve, reject) => {
         started.push({ key, count, finish: resolve, fail: reject })
-      })
+      }),
+    inFlight
   )
   return { calls, started }
 }
@@ -115,5 +116,42 @@ test.group('CoalescedCalls', () => {
     assert.equal(started[2].count, 1)
     started[2].finish('A2')
     assert.equal((await again).result, 'A2')
+  })
+
+  test('with two in flight, callers arriving during a run go at once; a third batch waits for the first to end', async ({
+    assert,
+  }) => {
+    const { calls, started } = manualRuns(2)
+    const first = calls.call('a')
+    await turn()
+    const second = [calls.call('a'), calls.call('a')]
+    await turn()
+    assert.lengthOf(started, 2, 'the second batch does not wait for the first')
+    assert.equal(started[1].count, 2)
+    const third = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 2, 'two are on the way: the third batch waits')
+    // The second run finishes first: its callers get its own result, the first's keep waiting.
+    started[1].finish('second')
+    assert.deepEqual(
+      (await Promise.all(second)).map((share) => [share.result, share.index, share.count]),
+      [
+        ['second', 0, 2],
+        ['second', 1, 2],
+      ]
+    )
+    await turn()
+    assert.lengthOf(started, 3, 'a run ended: the waiting batch starts')
+    assert.equal(started[2].count, 1)
+    started[0].finish('first')
+    started[2].finish('third')
+    assert.equal((await first).result, 'first')
+    assert.equal((await third).result, 'third')
+    await turn()
+    const again = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 4, 'the key starts afresh once nothing runs')
+    started[3].finish('again')
+    assert.equal((await again).result, 'again')
   })
 })

@@ -25,8 +25,9 @@ type Connection = ReturnType<typeof redis.connection>['ioConnection'] & {
 /**
  * Per-request budgets in Redis (the scale-out profile), counted in the same keys and with the same
  * script as the limiter's Redis store, so every process shares one exact count. Requests of a key
- * that arrive while its increment is on the way are counted together in the next one (one round
- * trip for all of them, each request getting its own place in the total); a spent key is refused
+ * that arrive while two of its increments are on the way are counted together in the next one (one
+ * round trip for all of them, each request getting its own place in the total: Redis runs the
+ * scripts one after another, so each increment's total is its own); a spent key is refused
  * in this process until its window resets, as the limiter's in-memory block does.
  */
 export class RedisCounter {
@@ -34,7 +35,7 @@ export class RedisCounter {
   #increments = new CoalescedCalls<string, [number, number]>((entry, count) => {
     const split = entry.indexOf('|')
     return this.#connection().hrvRateIncrement!(`${KEY_PREFIX}:${entry.slice(split + 1)}`, count, Number(entry.slice(0, split)))
-  })
+  }, 2)
 
   #connection(): Connection {
     const connection = redis.connection('main').ioConnection as Connection

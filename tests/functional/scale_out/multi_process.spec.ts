@@ -122,6 +122,31 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
     )
   })
 
+  test('a burst of concurrent requests on both web processes gets exactly the budget, each answer its own place in it', async ({
+    assert,
+  }) => {
+    const { plain } = await (await app.container.make(ApiKeyService)).create('burst-key')
+    await User.firstOrCreate({ externalId: 'burst' }, { isActive: true })
+    // Several increments of one key on the way at once in each process, and both processes at once.
+    const responses = await Promise.all(
+      Array.from({ length: RATE_LIMIT * 3 }, async (_, i) => {
+        const response = await fetch(`${webs[i % 2]}/api/v1/users/burst/sleep?days=7`, { headers: { 'X-API-Key': plain } })
+        await response.arrayBuffer()
+        return { status: response.status, remaining: Number(response.headers.get('ratelimit-remaining')) }
+      })
+    )
+    const answered = responses.filter((r) => r.status === 200)
+    assert.lengthOf(answered, RATE_LIMIT)
+    assert.lengthOf(
+      responses.filter((r) => r.status === 429),
+      RATE_LIMIT * 2
+    )
+    assert.deepEqual(
+      answered.map((r) => r.remaining).sort((a, b) => a - b),
+      Array.from({ length: RATE_LIMIT }, (_, i) => i)
+    )
+  })
+
   test('every scheduled user is synced exactly once per interval by the two workers', async ({ assert }) => {
     const tokens = await app.container.make(ProviderTokenService)
     await db.from('sync_runs').delete()
