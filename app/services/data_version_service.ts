@@ -16,9 +16,10 @@ const versionOf = (row: VersionRow | undefined) => (row ? { id: Number(row.id), 
 /**
  * Concurrent reads of one user's version share a query that starts after each of them arrived
  * (CoalescedCalls): under load one read instead of one per request, never an older answer. On
- * PostgreSQL that is one round trip, two of them at most on the way at once (on two pooled clients); on SQLite, whose read runs synchronously, the requests of one
- * event-loop turn share one read (each read in WAL mode starts and ends a read transaction on the
- * shared-memory index, which was about a seventh of a cached answer's CPU at 16 connections).
+ * PostgreSQL that is one round trip, at most two of them on the way at once (on two pooled
+ * clients); on SQLite, whose read runs synchronously, the requests of one event-loop turn share one
+ * read (each read in WAL mode starts and ends a read transaction on the shared-memory index, which
+ * was about a seventh of a cached answer's CPU at 16 connections).
  */
 const reads = new CoalescedCalls<string, UserDataVersion | null>(async (externalId) => {
   return versionOf(await HotQueries.first<VersionRow>(VERSION_SQL, [externalId]))
