@@ -138,10 +138,9 @@ interface Target {
  * A route measured side by side with its references (the raw node:http servers, on the same CPU;
  * none for the raw server's own record): after a 1 s warm-up, `seconds` rounds of one second on
  * each reference and one on the route, so every ratio compares loads taken within the same few
- * seconds. On a shared virtual machine the
- * rate of the same server moves by ±15 % from one second to the next and by more over minutes;
- * measured minutes apart (as before and after a process's routes), a ratio was as much the
- * machine's moment as the route. Returns the route's load over its slices (lib/load.ts
+ * seconds. On a shared virtual machine the rate of the same server moves by ±15 % from one second
+ * to the next and by more over minutes; measured minutes apart (as before and after a process's
+ * routes), a ratio was as much the machine's moment as the route. Returns the route's load over its slices (lib/load.ts
  * mergeLoads: p50 and p99 of all their requests together), its CPU per request and each
  * reference's req/s over its own slices.
  */
