@@ -351,11 +351,13 @@ function markdown(): string {
     const ing = results.ingest
     lines.push('## Database ingest (PostgreSQL, the sync engine\'s batched upsert, fetch excluded)', '')
     lines.push(`Provider calls per user-sync: first sync ${ing.calls_per_user_sync.first_sync} (exercise details), re-sync ${ing.calls_per_user_sync.resync}. Rows per user-sync: ${ing.rows_per_user_sync}.`, '')
-    lines.push('| Pass | Users | Rows | Seconds | Rows/s |', '|---|---:|---:|---:|---:|')
-    for (const [name, pass] of Object.entries(ing.ingest)) lines.push(`| ${name.replaceAll('_', ' ')} | ${pass.users} | ${pass.rows} | ${pass.seconds} | ${pass.rows_per_s} |`)
+    lines.push('| Pass | Users | Rows | Seconds | Rows/s | WAL bytes/row |', '|---|---:|---:|---:|---:|---:|')
+    for (const [name, pass] of Object.entries(ing.ingest)) {
+      lines.push(`| ${name.replaceAll('_', ' ')} | ${pass.users} | ${pass.rows} | ${pass.seconds} | ${pass.rows_per_s} | ${pass.wal_bytes_per_row ?? 'n/a'} |`)
+    }
     const sameMix = ing.ingest_row_mix_of_2026_11_24
     for (const [name, pass] of Object.entries(sameMix?.passes ?? {})) {
-      lines.push(`| ${name.replaceAll('_', ' ')}, row mix of 2026-11-24 (${sameMix!.rows_per_user_sync} rows per user-sync) | ${pass.users} | ${pass.rows} | ${pass.seconds} | ${pass.rows_per_s} |`)
+      lines.push(`| ${name.replaceAll('_', ' ')}, row mix of 2026-11-24 (${sameMix!.rows_per_user_sync} rows per user-sync) | ${pass.users} | ${pass.rows} | ${pass.seconds} | ${pass.rows_per_s} | ${pass.wal_bytes_per_row ?? 'n/a'} |`)
     }
     lines.push('')
   }

@@ -105,7 +105,14 @@ async function writeUserOneCommit(index: number) {
   })
 }
 
+/** The WAL position: the bytes a pass wrote to PostgreSQL's log (what its commits wait to flush). */
+async function walPosition() {
+  const result = await db.rawQuery('select pg_current_wal_lsn()::text as lsn')
+  return result.rows[0].lsn as string
+}
+
 async function pass(from: number, to: number, parallel: number, write = writeUser) {
+  const wal = await walPosition()
   const started = performance.now()
   let rows = 0
   for (let i = from; i < to; i += parallel) {
@@ -114,7 +121,9 @@ async function pass(from: number, to: number, parallel: number, write = writeUse
     rows += (await Promise.all(batch)).reduce((a, b) => a + b, 0)
   }
   const seconds = (performance.now() - started) / 1000
-  return { users: to - from, rows, seconds: Math.round(seconds * 100) / 100, rows_per_s: Math.round(rows / seconds) }
+  const walBytes = await db.rawQuery('select pg_wal_lsn_diff(pg_current_wal_lsn(), ?::pg_lsn)::bigint as bytes', [wal])
+  const wal_bytes_per_row = Math.round(Number(walBytes.rows[0].bytes) / rows)
+  return { users: to - from, rows, seconds: Math.round(seconds * 100) / 100, rows_per_s: Math.round(rows / seconds), wal_bytes_per_row }
 }
 
 // Warm-up (JIT, pool connections), not counted: users USERS … USERS+5.

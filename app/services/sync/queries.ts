@@ -134,10 +134,10 @@ function datesOf({ properties, columns, rows }: Prepared): string[] {
 }
 
 /** `(t.a, t.b) is distinct from (excluded.a, excluded.b)`: the row's content changed. */
-function changedFilter(stored: string, columns: string[], operator: string) {
+function changedFilter(stored: string, columns: string[], operator: string, incoming = 'excluded') {
   if (columns.length === 0) return 'false'
   const list = (prefix: string) => columns.map((c) => `${prefix}.${quote(c)}`).join(', ')
-  return `(${list(stored)}) ${operator} (${list('excluded')})`
+  return `(${list(stored)}) ${operator} (${list(incoming)})`
 }
 
 async function upsertPg(
@@ -159,10 +159,17 @@ async function upsertPg(
   const arrays = columns.map((c) => `?::${typeOf(c)}[]`).join(', ')
   const set = [...merged, 'updated_at'].map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')
   // The upsert and the data-version bump (only when a row was inserted or changed) are one statement.
+  // Rows equal to the stored ones are left out before the insert: ON CONFLICT DO UPDATE locks every
+  // conflicting row even when its WHERE skips the update, which writes each row's lock to the heap
+  // and the WAL, so an unchanged re-sync would still write every row and wait for its commit's flush.
+  const key = ['user_id', ...naturalKey]
+  const sameKey = key.map((c) => `s.${quote(c)} = ${c === 'user_id' ? `?::${typeOf('user_id')}` : `u.${quote(c)}`}`).join(' and ')
   const sql =
     `with written as (insert into ${quote(table)} as t (${target}) ` +
-    `select ?::${typeOf('user_id')}, u.*, ?::${typeOf('created_at')}, ?::${typeOf('updated_at')} from unnest(${arrays}) as u ` +
-    `on conflict (${['user_id', ...naturalKey].map(quote).join(', ')}) do update set ${set} ` +
+    `select ?::${typeOf('user_id')}, u.*, ?::${typeOf('created_at')}, ?::${typeOf('updated_at')} ` +
+    `from unnest(${arrays}) as u (${columns.map(quote).join(', ')}) ` +
+    `where not exists (select 1 from ${quote(table)} as s where ${sameKey} and not ${changedFilter('s', merged, 'is distinct from', 'u')}) ` +
+    `on conflict (${key.map(quote).join(', ')}) do update set ${set} ` +
     `where ${changedFilter('t', merged, 'is distinct from')} returning 1) ` +
     `${DataVersionService.BUMP_SQL} and exists (select 1 from written)`
   const oids = columns.map((c) => BINARY_TEXT_OIDS[typeOf(c)])
@@ -177,7 +184,7 @@ async function upsertPg(
       return (oid !== undefined && binaryTextArray(column, oid)) || column
     })
     // The bump updates the user's row exactly when a row was inserted or changed.
-    const result = await client.rawQuery(sql, [userId, stamp, stamp, ...values, userId] as unknown as RawQueryBindings)
+    const result = await client.rawQuery(sql, [userId, stamp, stamp, ...values, userId, userId] as unknown as RawQueryBindings)
     if (result.rowCount > 0) written = true
   }
   return written

@@ -90,6 +90,11 @@ test.group('Sync | upsert', (group) => {
 
       assert.equal(await upsertRows(db.connection(), type.table, user.id, type.naturalKey, rows, later), 2, type.table)
       assert.deepEqual(await stored(type, user.id, true), before, type.table)
+      if (db.connection().dialect.name === 'postgres') {
+        // Not even locked: a row lock would write every unchanged row's tuple and the WAL again.
+        const tuples = await db.rawQuery(`select xmax::text as xmax from "${type.table}" where user_id = ?`, [user.id])
+        assert.deepEqual(tuples.rows.map((t: { xmax: string }) => t.xmax), ['0', '0'], type.table)
+      }
 
       const changed = { ...rows[1] }
       const column = columns.find((c) => !type.naturalKey.includes(c.name) && c.kind !== 'boolean')!
