@@ -119,13 +119,14 @@ export class ReadFastPath {
 
     const today = (await this.clock()).todayIso()
     const subject = apiKeySubject(identity.id)
-    const early = this.countAhead(request, pathUser, today, url, subject)
+    const renderer = renderedRead(url)
+    const early = this.countAhead(request, pathUser, today, url, subject, renderer !== null)
     const user = await this.versions.current(pathUser)
     if (!user) return false
     const key = readCacheKey(user, today, url)
     let entry = this.cache.get(key)
     // Not held: one of the answers the database renders in one statement is rendered here.
-    const render = entry ? null : renderedRead(url)
+    const render = entry ? null : renderer
     if (!entry && !render) return false
     if (entry) this.rememberAnswered(pathUser, user)
 
@@ -181,17 +182,18 @@ export class ReadFastPath {
   }
 
   /**
-   * In scale-out the count is a Redis round trip of its own. When this URL's answer under the
-   * user's last answered version is still cached, the request will most likely be answered here:
-   * it is counted at once, alongside the version read, and the count is registered for the
-   * pipeline (`countedAhead`), which uses it instead of counting again should the fast path not
-   * answer after all (the version moved on, the database failed). A request the pipeline then
-   * refuses before its rate limiter (the key revoked in that instant) stays counted.
+   * In scale-out the count is a Redis round trip of its own. When the request will most likely be
+   * answered here (this URL's answer under the user's last answered version is still cached, or
+   * the URL is one the database renders), it is counted at once, alongside the version read, and
+   * the count is registered for the pipeline (`countedAhead`), which uses it instead of counting
+   * again should the fast path not answer after all (the version moved on, an unknown user, the
+   * database failed). A request the pipeline then refuses before its rate limiter (the key revoked
+   * in that instant) stays counted.
    */
-  protected countAhead(request: IncomingMessage, pathUser: string, today: string, url: string, subject: string) {
+  protected countAhead(request: IncomingMessage, pathUser: string, today: string, url: string, subject: string, rendered: boolean) {
     if (PROCESS_COUNTING) return null
-    const answered = this.answeredVersions.get(pathUser)
-    if (!answered || !this.cache.has(readCacheKey(answered, today, url))) return null
+    const answered = rendered ? null : this.answeredVersions.get(pathUser)
+    if (!rendered && (!answered || !this.cache.has(readCacheKey(answered, today, url)))) return null
     const count = this.rateLimits.hit(apiRequestPolicy(), subject)
     // Awaited by whichever answers the request; a refusal (429) is theirs to send.
     count.catch(() => {})
