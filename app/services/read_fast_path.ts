@@ -192,8 +192,10 @@ export class ReadFastPath {
    */
   protected countAhead(request: IncomingMessage, pathUser: string, today: string, url: string, subject: string, rendered: boolean) {
     if (PROCESS_COUNTING) return null
-    const answered = rendered ? null : this.answeredVersions.get(pathUser)
-    if (!rendered && (!answered || !this.cache.has(readCacheKey(answered, today, url)))) return null
+    if (!rendered) {
+      const answered = this.answeredVersions.get(pathUser)
+      if (!answered || !this.cache.has(readCacheKey(answered, today, url))) return null
+    }
     const count = this.rateLimits.hit(apiRequestPolicy(), subject)
     // Awaited by whichever answers the request; a refusal (429) is theirs to send.
     count.catch(() => {})
