@@ -119,14 +119,13 @@ export class ReadFastPath {
 
     const today = (await this.clock()).todayIso()
     const subject = apiKeySubject(identity.id)
-    const renderer = renderedRead(url)
-    const early = this.countAhead(request, pathUser, today, url, subject, renderer !== null)
+    const early = this.countAhead(request, pathUser, today, url, subject)
     const user = await this.versions.current(pathUser)
     if (!user) return false
     const key = readCacheKey(user, today, url)
     let entry = this.cache.get(key)
     // Not held: one of the answers the database renders in one statement is rendered here.
-    const render = entry ? null : renderer
+    const render = entry ? null : renderedRead(url)
     if (!entry && !render) return false
     if (entry) this.rememberAnswered(pathUser, user)
 
@@ -190,12 +189,11 @@ export class ReadFastPath {
    * database failed). A request the pipeline then refuses before its rate limiter (the key revoked
    * in that instant) stays counted.
    */
-  protected countAhead(request: IncomingMessage, pathUser: string, today: string, url: string, subject: string, rendered: boolean) {
+  protected countAhead(request: IncomingMessage, pathUser: string, today: string, url: string, subject: string) {
     if (PROCESS_COUNTING) return null
-    if (!rendered) {
-      const answered = this.answeredVersions.get(pathUser)
-      if (!answered || !this.cache.has(readCacheKey(answered, today, url))) return null
-    }
+    const answered = this.answeredVersions.get(pathUser)
+    const held = answered !== undefined && this.cache.has(readCacheKey(answered, today, url))
+    if (!held && renderedRead(url) === null) return null
     const count = this.rateLimits.hit(apiRequestPolicy(), subject)
     // Awaited by whichever answers the request; a refusal (429) is theirs to send.
     count.catch(() => {})
