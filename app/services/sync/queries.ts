@@ -163,7 +163,7 @@ async function upsertPg(
   // conflicting row even when its WHERE skips the update, which writes each row's lock to the heap
   // and the WAL, so an unchanged re-sync would still write every row and wait for its commit's flush.
   const key = ['user_id', ...naturalKey]
-  const sameKey = key.map((c) => `s.${quote(c)} = ${c === 'user_id' ? `?::${typeOf('user_id')}` : `u.${quote(c)}`}`).join(' and ')
+  const sameKey = [`s."user_id" = ?::${typeOf('user_id')}`, ...naturalKey.map((c) => `s.${quote(c)} = u.${quote(c)}`)].join(' and ')
   const sql =
     `with written as (insert into ${quote(table)} as t (${target}) ` +
     `select ?::${typeOf('user_id')}, u.*, ?::${typeOf('created_at')}, ?::${typeOf('updated_at')} ` +
