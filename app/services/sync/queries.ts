@@ -1,12 +1,11 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
-import type { RawQueryBindings } from '@adonisjs/lucid/types/querybuilder'
 import type { DateTime } from 'luxon'
 import Exercise from '#models/exercise'
 import ExerciseSample from '#models/exercise_sample'
 import SleepRecord from '#models/sleep_record'
 import { DataVersionService } from '#services/data_version_service'
-import { rawRows } from '#services/hot_queries'
+import { pgPrepared, rawRows } from '#services/hot_queries'
 import { columnOf, selectAttributes } from '#services/records/columns'
 import { dataTypeOfTable } from '#services/records/data_types'
 import { SLEEP_LINE_SOURCES, SleepLines } from '#services/records/sleep_lines'
@@ -184,7 +183,7 @@ async function upsertPg(
       return (oid !== undefined && binaryTextArray(column, oid)) || column
     })
     // The bump updates the user's row exactly when a row was inserted or changed.
-    const result = await client.rawQuery(sql, [userId, stamp, stamp, ...values, userId, userId] as unknown as RawQueryBindings)
+    const result = await pgPrepared(client, sql, [userId, stamp, stamp, ...values, userId, userId])
     if (result.rowCount > 0) written = true
   }
   return written
