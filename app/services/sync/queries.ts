@@ -109,7 +109,9 @@ export async function upsertRows(
       if ((await upsertPg(target, table, userId, naturalKey, prepared, stamp)) && refreshLines) await refreshLines(target)
     }
     if (client.isTransaction || (prepared.rows.length <= PG_UPSERT_BATCH_SIZE && !refreshLines)) await write(client)
-    else await client.transaction((trx) => write(trx))
+    // Nights and recharges are written in a transaction with their lines. A re-sync that brings
+    // them unchanged (most hourly syncs) is told so by one read instead of BEGIN, upsert, COMMIT.
+    else if (!refreshLines || (await anyChangedPg(client, table, userId, naturalKey, prepared))) await client.transaction((trx) => write(trx))
   } else {
     // SQLite has no data-modifying CTE: count changed rows and bump in one transaction.
     const write = async (target: QueryClientContract) => {
@@ -139,6 +141,50 @@ function changedFilter(stored: string, columns: string[], operator: string, inco
   return `(${list(stored)}) ${operator} (${list(incoming)})`
 }
 
+/** The pieces of a table's PostgreSQL upsert that depend only on its columns (types read once per table). */
+async function pgUpsertParts(client: QueryClientContract, table: string, naturalKey: string[], columns: string[]) {
+  const types = await columnTypesOf(client, table)
+  const typeOf = (column: string) => {
+    const type = types.get(column)
+    if (!type) throw new Error(`Column ${column} does not exist in ${table}`)
+    return type
+  }
+  const merged = columns.filter((c) => !naturalKey.includes(c))
+  const sameKey = [`s."user_id" = ?::${typeOf('user_id')}`, ...naturalKey.map((c) => `s.${quote(c)} = u.${quote(c)}`)].join(' and ')
+  return {
+    typeOf,
+    merged,
+    /** `unnest(?::type[], …) as u (columns)`: the batch, one array parameter per column. */
+    incoming: `unnest(${columns.map((c) => `?::${typeOf(c)}[]`).join(', ')}) as u (${columns.map(quote).join(', ')})`,
+    /** The incoming row `u` is new or differs from the stored one (one binding: the user id). */
+    changed: `not exists (select 1 from ${quote(table)} as s where ${sameKey} and not ${changedFilter('s', merged, 'is distinct from', 'u')})`,
+    oids: columns.map((c) => BINARY_TEXT_OIDS[typeOf(c)]),
+  }
+}
+
+/**
+ * Each column of a batch as one array parameter: string columns in PostgreSQL's binary array
+ * format, the others as array literals the driver serializes as it serializes single values.
+ */
+function pgColumnArrays(properties: string[], oids: Array<number | undefined>, batch: Record<string, unknown>[]) {
+  return properties.map((property, c) => {
+    const column = batch.map((row) => row[property] ?? null)
+    const oid = oids[c]
+    return (oid !== undefined && binaryTextArray(column, oid)) || column
+  })
+}
+
+/** Whether any of the rows is new or differs from the stored one: one read, nothing locked or written. */
+async function anyChangedPg(client: QueryClientContract, table: string, userId: number, naturalKey: string[], { properties, columns, rows }: Prepared) {
+  const { incoming, changed, oids } = await pgUpsertParts(client, table, naturalKey, columns)
+  const sql = `select 1 as "changed" from ${incoming} where ${changed} limit 1`
+  for (let i = 0; i < rows.length; i += PG_UPSERT_BATCH_SIZE) {
+    const result = await pgPrepared(client, sql, [...pgColumnArrays(properties, oids, rows.slice(i, i + PG_UPSERT_BATCH_SIZE)), userId])
+    if (result.rows.length > 0) return true
+  }
+  return false
+}
+
 async function upsertPg(
   client: QueryClientContract,
   table: string,
@@ -147,41 +193,24 @@ async function upsertPg(
   { properties, columns, rows }: Prepared,
   stamp: string
 ) {
-  const types = await columnTypesOf(client, table)
-  const typeOf = (column: string) => {
-    const type = types.get(column)
-    if (!type) throw new Error(`Column ${column} does not exist in ${table}`)
-    return type
-  }
-  const merged = columns.filter((c) => !naturalKey.includes(c))
+  const { typeOf, merged, incoming, changed, oids } = await pgUpsertParts(client, table, naturalKey, columns)
   const target = ['user_id', ...columns, 'created_at', 'updated_at'].map(quote).join(', ')
-  const arrays = columns.map((c) => `?::${typeOf(c)}[]`).join(', ')
   const set = [...merged, 'updated_at'].map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')
+  const key = ['user_id', ...naturalKey]
   // The upsert and the data-version bump (only when a row was inserted or changed) are one statement.
   // Rows equal to the stored ones are left out before the insert: ON CONFLICT DO UPDATE locks every
   // conflicting row even when its WHERE skips the update, which writes each row's lock to the heap
   // and the WAL, so an unchanged re-sync would still write every row and wait for its commit's flush.
-  const key = ['user_id', ...naturalKey]
-  const sameKey = [`s."user_id" = ?::${typeOf('user_id')}`, ...naturalKey.map((c) => `s.${quote(c)} = u.${quote(c)}`)].join(' and ')
   const sql =
     `with written as (insert into ${quote(table)} as t (${target}) ` +
     `select ?::${typeOf('user_id')}, u.*, ?::${typeOf('created_at')}, ?::${typeOf('updated_at')} ` +
-    `from unnest(${arrays}) as u (${columns.map(quote).join(', ')}) ` +
-    `where not exists (select 1 from ${quote(table)} as s where ${sameKey} and not ${changedFilter('s', merged, 'is distinct from', 'u')}) ` +
+    `from ${incoming} where ${changed} ` +
     `on conflict (${key.map(quote).join(', ')}) do update set ${set} ` +
     `where ${changedFilter('t', merged, 'is distinct from')} returning 1) ` +
     `${DataVersionService.BUMP_SQL} and exists (select 1 from written)`
-  const oids = columns.map((c) => BINARY_TEXT_OIDS[typeOf(c)])
   let written = false
   for (let i = 0; i < rows.length; i += PG_UPSERT_BATCH_SIZE) {
-    const batch = rows.slice(i, i + PG_UPSERT_BATCH_SIZE)
-    // Each column is one array parameter: string columns in PostgreSQL's binary array format,
-    // the others as array literals the driver serializes as it serializes single values.
-    const values = properties.map((property, c) => {
-      const column = batch.map((row) => row[property] ?? null)
-      const oid = oids[c]
-      return (oid !== undefined && binaryTextArray(column, oid)) || column
-    })
+    const values = pgColumnArrays(properties, oids, rows.slice(i, i + PG_UPSERT_BATCH_SIZE))
     // The bump updates the user's row exactly when a row was inserted or changed.
     const result = await pgPrepared(client, sql, [userId, stamp, stamp, ...values, userId, userId])
     if (result.rowCount > 0) written = true

@@ -55,6 +55,8 @@ async function stored(type: SyncTypeDefinition, userId: number, withBookkeeping 
   return rows.map((r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([k]) => !BOOKKEEPING.has(k))))
 }
 
+const dataVersion = async (userId: number) => Number((await db.from('users').where('id', userId).firstOrFail()).data_version)
+
 test.group('Sync | upsert', (group) => {
   group.each.setup(() => freshDatabase())
 
@@ -87,9 +89,11 @@ test.group('Sync | upsert', (group) => {
       const rows = [rowFor(columns, type, 1, false), rowFor(columns, type, 2, true)]
       await upsertRows(db.connection(), type.table, user.id, type.naturalKey, rows, first)
       const before = await stored(type, user.id, true)
+      const version = await dataVersion(user.id)
 
       assert.equal(await upsertRows(db.connection(), type.table, user.id, type.naturalKey, rows, later), 2, type.table)
       assert.deepEqual(await stored(type, user.id, true), before, type.table)
+      assert.equal(await dataVersion(user.id), version, `${type.table}: nothing changed, the data version stays`)
       if (db.connection().dialect.name === 'postgres') {
         // Not even locked: a row lock would write every unchanged row's tuple and the WAL again.
         const tuples = await db.rawQuery(`select xmax::text as xmax from "${type.table}" where user_id = ?`, [user.id])
@@ -106,6 +110,7 @@ test.group('Sync | upsert', (group) => {
       assert.equal(String(after[1][column.name]), column.kind === 'string' ? 'x' : '7', type.table)
       assert.notDeepEqual(after[1].updated_at, before[1].updated_at, type.table)
       assert.deepEqual(after[1].created_at, before[1].created_at, type.table)
+      assert.isAbove(await dataVersion(user.id), version, `${type.table}: a changed row bumps the data version`)
     }
   })
 
