@@ -12,7 +12,7 @@ const BROTLI_QUALITY = 5
  * sorted, so `contentHash` is its SHA-256) compressed with brotli. `type` is the catalogue key of
  * the type that pulled it, `naturalKey` the natural-key values of the row it maps to
  * (`unmapped:<hash>` when none); `fetchedAt` is when this content was first fetched, `lastSeenAt`
- * the latest fetch that brought it.
+ * the latest fetch that brought it, to within a day (RawArchiveService moves it when due).
  */
 export default class RawPayload extends RawPayloadSchema {
   static table = 'raw_payloads'

@@ -78,13 +78,23 @@ interface ArchiveEntry {
 /** An entry's identity within one user's type: its natural key and content hash. */
 const entryId = (entry: { naturalKey: string; contentHash: string }) => `${entry.naturalKey}\u0000${entry.contentHash}`
 
-/** (natural key, content hash) pairs per lookup or touch statement: 2 bindings each. */
+/** (natural key, content hash) pairs per lookup statement: 2 bindings each. */
 const KNOWN_BATCH_SIZE = 400
+
+/**
+ * How old an archived entry's `last_seen_at` may get before a fetch of the same content moves it.
+ * An hourly re-sync brings every day of its window again; moving each entry every time rewrote the
+ * whole window's archive every hour (a write, a dead tuple and a commit flush per item) for a date
+ * that only needs to say the content is still what Polar serves. An entry is also moved whenever
+ * another version of its natural key was seen after it, so the newest-seen version of each key, the
+ * one re-derive maps, is always the one Polar served last.
+ */
+const TOUCH_AFTER_MS = 24 * 3_600_000
 
 /**
  * The raw-payload archive (issue 19): every wire item a pull produced, kept compressed per user,
  * type, natural key and content hash, so a mapper fixed later can re-derive rows from what Polar
- * served (`node ace data:rederive`). Identical content fetched again only moves `last_seen_at`.
+ * served (`node ace data:rederive`). Identical content fetched again at most moves `last_seen_at`.
  * Retention is forever; RAW_ARCHIVE_ENABLED=false stops archiving (kept entries stay).
  */
 @inject()
@@ -109,8 +119,8 @@ export class RawArchiveService {
 
   /**
    * Writes the archive entries of `items` in bulk. Entries already archived (same user, type,
-   * natural key and content hash: a re-sync of unchanged days, most of every hourly sync) only get
-   * their `last_seen_at` moved, in one statement, and are never compressed or sent again; new ones
+   * natural key and content hash: a re-sync of unchanged days, most of every hourly sync) are never
+   * compressed or sent again, only their `last_seen_at` moved when due (see touchKnown); new ones
    * are compressed and inserted (`INSERT … ON CONFLICT (user_id, type, natural_key, content_hash)
    * DO UPDATE SET last_seen_at`, for a writer that archived the same content meanwhile). Each
    * item's natural key comes from mapping it alone with the type's current `map` (no window: every
@@ -156,23 +166,44 @@ export class RawArchiveService {
   }
 
   /**
-   * Moves `last_seen_at` of the entries already archived and returns their ids (natural key, NUL,
-   * content hash): one UPDATE per batch with `RETURNING` (PostgreSQL and SQLite both have it).
+   * Returns the ids (natural key, NUL, content hash) of the entries already archived, read in one
+   * statement per batch, and moves `last_seen_at` of those due (TOUCH_AFTER_MS old, or another
+   * version of the key seen after them): an unchanged re-sync within a day writes nothing here.
    */
   protected async touchKnown(client: QueryClientContract, userId: number, key: DataTypeKey, entries: ArchiveEntry[], stamp: string) {
     const known = new Set<string>()
-    const naturalKey = columnOf(RawPayload, 'naturalKey')
-    const contentHash = columnOf(RawPayload, 'contentHash')
+    const due: number[] = []
+    const [table, id, user, type, naturalKey, contentHash, lastSeenAt] = [
+      RawPayload.table,
+      columnOf(RawPayload, 'id'),
+      columnOf(RawPayload, 'userId'),
+      columnOf(RawPayload, 'type'),
+      columnOf(RawPayload, 'naturalKey'),
+      columnOf(RawPayload, 'contentHash'),
+      columnOf(RawPayload, 'lastSeenAt'),
+    ]
+    const dueBefore = this.clock.now().minus({ milliseconds: TOUCH_AFTER_MS }).toFormat(client.dialect.dateTimeFormat)
     for (let i = 0; i < entries.length; i += KNOWN_BATCH_SIZE) {
       const batch = entries.slice(i, i + KNOWN_BATCH_SIZE)
       const pairs = batch.map(() => '(?, ?)').join(', ')
       const result = await client.rawQuery(
-        `update ${RawPayload.table} set ${columnOf(RawPayload, 'lastSeenAt')} = ? ` +
-          `where ${columnOf(RawPayload, 'userId')} = ? and ${columnOf(RawPayload, 'type')} = ? and (${naturalKey}, ${contentHash}) in (${pairs}) ` +
-          `returning ${naturalKey} as "naturalKey", ${contentHash} as "contentHash"`,
-        [stamp, userId, key, ...batch.flatMap((entry) => [entry.naturalKey, entry.contentHash])]
+        `select k.${id} as "id", k.${naturalKey} as "naturalKey", k.${contentHash} as "contentHash", ` +
+          `case when k.${lastSeenAt} <= ? or exists (select 1 from ${table} o where o.${user} = k.${user} and o.${type} = k.${type} ` +
+          `and o.${naturalKey} = k.${naturalKey} and o.${lastSeenAt} > k.${lastSeenAt}) then 1 else 0 end as "due" ` +
+          `from ${table} k where k.${user} = ? and k.${type} = ? and (k.${naturalKey}, k.${contentHash}) in (${pairs})`,
+        [dueBefore, userId, key, ...batch.flatMap((entry) => [entry.naturalKey, entry.contentHash])]
       )
-      for (const row of rawRows<{ naturalKey: string; contentHash: string }>(result)) known.add(entryId(row))
+      for (const row of rawRows<{ id: number; naturalKey: string; contentHash: string; due: number | string }>(result)) {
+        known.add(entryId(row))
+        if (Number(row.due) === 1) due.push(Number(row.id))
+      }
+    }
+    for (let i = 0; i < due.length; i += KNOWN_BATCH_SIZE) {
+      await client
+        .knexQuery()
+        .table(table)
+        .whereIn(id, due.slice(i, i + KNOWN_BATCH_SIZE))
+        .update({ [lastSeenAt]: stamp })
     }
     return known
   }

@@ -13,6 +13,7 @@ import { UserSyncService } from '#services/sync/user_sync_service'
 import { completeToken, simulatorPerTest, type SimulatorContext } from '#tests/functional/sync/simulator_context'
 
 const TODAY = '2026-03-15'
+const NEXT_DAY = '2026-03-16'
 const DAYS = 10
 
 /** A user connected with a complete simulated profile and bound to its Polar account. */
@@ -73,24 +74,56 @@ test.group('Sync | raw-payload archive', (group) => {
     assert.equal((sleep.payloadJson() as { date: string }).date, TODAY)
   })
 
-  test('an identical second sync stores nothing new and moves last_seen_at', async ({ assert }) => {
+  test('an identical sync within a day writes nothing to the archive; a day later it moves last_seen_at', async ({ assert }) => {
     const { user } = await connectedUser(ctx(), 'repeat')
     await sync(user)
     const first = await archiveOf(user)
     ctx().clock.set(`${TODAY}T15:30:00`)
-    await sync(user)
+    const statements = await sqlDuring(() => sync(user))
     const second = await archiveOf(user)
-    // Exercises already stored are not fetched again: only their first fetch is archived.
-    const refetched = second.filter((entry) => entry.type !== 'exercises')
     assert.deepEqual(
-      second.map((e) => [e.id, e.contentHash]),
-      first.map((e) => [e.id, e.contentHash])
+      second.map((e) => [e.id, e.contentHash, e.lastSeenAt.toMillis()]),
+      first.map((e) => [e.id, e.contentHash, e.lastSeenAt.toMillis()])
     )
-    // Fetched at 12:00, seen again at 15:30.
-    for (const entry of refetched) {
-      assert.equal(entry.lastSeenAt.toMillis() - entry.fetchedAt.toMillis(), 3.5 * 3_600_000, `${entry.type} ${entry.naturalKey}`)
+    assert.lengthOf(statements.filter((sql) => /^\s*(insert|update)\b[^;]*raw_payloads/i.test(sql)), 0)
+
+    // The next day the same window is fetched again (only its first day left it): each entry seen is moved.
+    ctx().clock.set(`${NEXT_DAY}T12:00:00`)
+    await sync(user)
+    const third = await archiveOf(user)
+    // Exercises already stored are not fetched again: only their first fetch is archived.
+    const refetched = third.filter((entry) => entry.type !== 'exercises' && entry.fetchedAt.toMillis() === first[0].fetchedAt.toMillis())
+    const moved = refetched.filter((entry) => entry.lastSeenAt.toISODate() === NEXT_DAY)
+    assert.isAbove(moved.length, refetched.length / 2)
+    for (const entry of moved) {
+      // Fetched on the 15th at 12:00, seen again on the 16th at 12:00.
+      assert.equal(entry.lastSeenAt.toMillis() - entry.fetchedAt.toMillis(), 24 * 3_600_000, `${entry.type} ${entry.naturalKey}`)
     }
-    assert.isAbove(refetched.length, 0)
+  })
+
+  test('a version served again after another version of its key is moved past it at once', async ({ assert }) => {
+    const { user } = await connectedUser(ctx(), 'flipper')
+    await sync(user)
+    const archive = await app.container.make(RawArchiveService)
+    const first = (await archiveOf(user)).find((e) => e.type === 'recharge')!
+    const servedFirst = first.payloadJson() as Record<string, unknown>
+    const servedNext = { ...servedFirst, a_field_polar_added: 1 }
+    ctx().clock.set(`${TODAY}T13:00:00`)
+    await archive.store(db.connection(), user.id, 'recharge', [servedNext])
+    ctx().clock.set(`${TODAY}T14:00:00`)
+    await archive.store(db.connection(), user.id, 'recharge', [servedFirst])
+    const versions = (await archiveOf(user)).filter((e) => e.naturalKey === first.naturalKey && e.type === 'recharge')
+    assert.lengthOf(versions, 2)
+    const [a, b] = versions
+    assert.equal(a.id, first.id)
+    assert.equal(a.lastSeenAt.toMillis(), ctx().clock.now().toMillis(), 'served last, seen last')
+    assert.isAbove(a.lastSeenAt.toMillis(), b.lastSeenAt.toMillis())
+
+    // Served again within the day while it is the newest-seen version: not moved.
+    ctx().clock.set(`${TODAY}T15:00:00`)
+    await archive.store(db.connection(), user.id, 'recharge', [servedFirst])
+    const again = await RawPayload.findOrFail(a.id)
+    assert.equal(again.lastSeenAt.toMillis(), a.lastSeenAt.toMillis())
   })
 
   test('changed data for the same natural key adds a second version beside the first', async ({ assert }) => {
@@ -192,10 +225,10 @@ test.group('Sync | raw-payload archive', (group) => {
 
     // As a mapper fix would: one entry's natural key is no longer what its content maps to.
     await db.from(RawPayload.table).where('id', recharge.id).update({ natural_key: 'an-old-key' })
-    ctx().clock.set(`${TODAY}T18:00:00`)
+    ctx().clock.set(`${NEXT_DAY}T18:00:00`)
     const statements = await sqlDuring(() => archive.store(db.connection(), user.id, 'recharge', items))
     const writes = statements.filter((sql) => /^\s*(insert|update)/i.test(sql))
-    // One touch of the known entries, one insert of the one entry whose key moved.
+    // One touch of the known entries (a day later: due), one insert of the one entry whose key moved.
     assert.lengthOf(writes, 2)
     assert.match(writes[0], /^update/i)
     assert.match(writes[1], /^insert/i)
