@@ -168,6 +168,8 @@ const cachedPg = cachedRuns.filter((r) => r.database === 'pg' && r.route !== '/h
 const uncachedRuns = runsOf('uncached', (route) => HEAVY_ROUTES.has(route))
 const uncachedMet = (r: (typeof uncachedRuns)[number]) => r.ratio >= TARGETS.uncached_ratio && (r.connections !== 16 || r.p99_ms < TARGETS.uncached_p99_ms)
 const bestIngest = results.ingest ? Math.max(...Object.values(results.ingest.ingest).map((p) => p.rows_per_s)) : null
+const mixOf20261124 = results.ingest?.ingest_row_mix_of_2026_11_24?.passes
+const bestIngestOf20261124 = mixOf20261124 ? Math.max(...Object.values(mixOf20261124).map((p) => p.rows_per_s)) : null
 const bestSyncRows = results.sync.length > 0 ? Math.max(...results.sync.map((s) => s.rows_per_s)) : null
 const perYear = (rows: AnalyticsRow[] | null) =>
   rows?.map((r) => ({ history: r.history, days: r.days, median_ms: r.recompute_after_sync.median_ms, ms_per_year: Math.round((r.recompute_after_sync.median_ms / (r.days / 365)) * 100) / 100 })) ?? null
@@ -279,7 +281,7 @@ function markdown(): string {
   lines.push(`| ${targets.cached_pg_ge_0_35_raw.target} | lowest: ${describe(targets.cached_pg_ge_0_35_raw.worst) || 'n/a'} | ${yes(targets.cached_pg_ge_0_35_raw.met)} |`)
   lines.push(`| ${targets.uncached_heavy.target} | ${describe(targets.uncached_heavy.runs) || 'n/a'} | ${yes(targets.uncached_heavy.met)} |`)
   lines.push(
-    `| ${targets.sync_ingest_ge_20000_rows_per_s.target} | database ingest ${bestIngest ?? 'n/a'} rows/s; end-to-end sync ${bestSyncRows ?? 'n/a'} rows/s | ${yes(targets.sync_ingest_ge_20000_rows_per_s.met)} |`
+    `| ${targets.sync_ingest_ge_20000_rows_per_s.target} | database ingest ${bestIngest ?? 'n/a'} rows/s${bestIngestOf20261124 === null ? '' : ` (${bestIngestOf20261124} over the row mix of 2026-11-24)`}; end-to-end sync ${bestSyncRows ?? 'n/a'} rows/s | ${yes(targets.sync_ingest_ge_20000_rows_per_s.met)} |`
   )
   const years = [
     ...(analyticsPerYear.sqlite ?? []).map((r) => `SQLite ${r.history} ${r.median_ms} ms`),
