@@ -48,73 +48,93 @@ export class AnalyticsStore {
   /** Stores the baselines of one calculation at `at`, replacing the user's previous ones. */
   async replaceBaselines(userId: number, results: BaselineResult[], at: DateTime): Promise<void> {
     await db.transaction(async (trx) => {
-      await Baseline.query({ client: trx })
-        .where('userId', userId)
-        .whereNotIn('metricName', results.map((b) => b.metricName))
-        .delete()
+      await this.writeBaselines(trx, userId, results, at)
       await DataVersionService.bump(trx, userId)
-      if (results.length === 0) return
-      await upsert(
-        trx,
-        Baseline,
-        ['userId', 'metricName'],
-        results.map((b) =>
-          new Baseline().merge({
-            userId,
-            metricName: b.metricName,
-            baselineValue: b.baselineValue,
-            baseline7D: b.baseline7d,
-            baseline30D: b.baseline30d,
-            baseline90D: b.baseline90d,
-            medianValue: b.median,
-            q1: b.q1,
-            q3: b.q3,
-            iqr: b.iqr,
-            stdDev: b.stdDev,
-            minValue: b.min,
-            maxValue: b.max,
-            lowerBound: b.lowerBound,
-            upperBound: b.upperBound,
-            sampleCount: b.sampleCount,
-            status: b.status,
-            dataStartDate: b.dataStartDate,
-            dataEndDate: b.dataEndDate,
-            calculatedAt: at,
-          })
-        )
-      )
     })
   }
 
   /** Stores the patterns of one detection at `at`, replacing the user's previous ones. */
   async replacePatterns(userId: number, results: PatternResult[], at: DateTime): Promise<void> {
     await db.transaction(async (trx) => {
-      await Pattern.query({ client: trx })
-        .where('userId', userId)
-        .whereNotIn('patternName', results.map((p) => p.patternName))
-        .delete()
+      await this.writePatterns(trx, userId, results, at)
       await DataVersionService.bump(trx, userId)
-      if (results.length === 0) return
-      await upsert(
-        trx,
-        Pattern,
-        ['userId', 'patternName'],
-        results.map((p) =>
-          new Pattern().merge({
-            userId,
-            patternName: p.patternName,
-            patternType: p.patternType,
-            score: p.score,
-            confidence: p.confidence,
-            significance: p.significance,
-            metricsInvolved: JSON.stringify(p.metricsInvolved),
-            sampleCount: p.sampleCount,
-            details: JSON.stringify(p.details),
-            analyzedAt: at,
-          })
-        )
-      )
     })
+  }
+
+  /**
+   * Stores both of a recompute in one transaction (one commit, one data-version bump): the sync's
+   * recompute wrote them in two, and each commit waits for its flush to disk.
+   */
+  async replaceAll(userId: number, baselines: BaselineResult[], patterns: PatternResult[], at: DateTime): Promise<void> {
+    await db.transaction(async (trx) => {
+      await this.writeBaselines(trx, userId, baselines, at)
+      await this.writePatterns(trx, userId, patterns, at)
+      await DataVersionService.bump(trx, userId)
+    })
+  }
+
+  protected async writeBaselines(trx: TransactionClientContract, userId: number, results: BaselineResult[], at: DateTime) {
+    await Baseline.query({ client: trx })
+      .where('userId', userId)
+      .whereNotIn('metricName', results.map((b) => b.metricName))
+      .delete()
+    if (results.length === 0) return
+    await upsert(
+      trx,
+      Baseline,
+      ['userId', 'metricName'],
+      results.map((b) =>
+        new Baseline().merge({
+          userId,
+          metricName: b.metricName,
+          baselineValue: b.baselineValue,
+          baseline7D: b.baseline7d,
+          baseline30D: b.baseline30d,
+          baseline90D: b.baseline90d,
+          medianValue: b.median,
+          q1: b.q1,
+          q3: b.q3,
+          iqr: b.iqr,
+          stdDev: b.stdDev,
+          minValue: b.min,
+          maxValue: b.max,
+          lowerBound: b.lowerBound,
+          upperBound: b.upperBound,
+          sampleCount: b.sampleCount,
+          status: b.status,
+          dataStartDate: b.dataStartDate,
+          dataEndDate: b.dataEndDate,
+          calculatedAt: at,
+        })
+      )
+    )
+  }
+
+  protected async writePatterns(trx: TransactionClientContract, userId: number, results: PatternResult[], at: DateTime) {
+    await Pattern.query({ client: trx })
+      .where('userId', userId)
+      .whereNotIn('patternName', results.map((p) => p.patternName))
+      .delete()
+    if (results.length === 0) return
+    await upsert(
+      trx,
+      Pattern,
+      ['userId', 'patternName'],
+      results.map((p) =>
+        new Pattern().merge({
+          userId,
+          patternName: p.patternName,
+          patternType: p.patternType,
+          score: p.score,
+          confidence: p.confidence,
+          significance: p.significance,
+          metricsInvolved: JSON.stringify(p.metricsInvolved),
+          sampleCount: p.sampleCount,
+          details: JSON.stringify(p.details),
+          analyzedAt: at,
+        })
+      )
+    )
   }
 
   /** Stored baselines in METRIC_NAMES order. */

@@ -43,11 +43,14 @@ export class BaselineService {
     const series =
       preloaded?.series ??
       (await this.loader.load(userId, shiftDate(today, -(BASELINE_WINDOW_DAYS - 1)), today)).series
-    const results = METRIC_NAMES.map((m) => computeBaseline(m, series[m], today)).filter(
-      (b): b is BaselineResult => b !== null
-    )
+    const results = this.compute(series, today)
     await this.store.replaceBaselines(userId, results, this.clock.now())
     return results
+  }
+
+  /** Every baseline the series give on `today` (metrics without values have none). */
+  compute(series: MetricSeries, today: string): BaselineResult[] {
+    return METRIC_NAMES.map((m) => computeBaseline(m, series[m], today)).filter((b): b is BaselineResult => b !== null)
   }
 
   /** POST /baselines/calculate: metric → status for every metric that has a baseline. */

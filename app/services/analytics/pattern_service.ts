@@ -28,9 +28,14 @@ export class PatternService {
     const series =
       preloaded?.series ??
       (await this.loader.load(userId, shiftDate(today, -(CORRELATION_WINDOW_DAYS - 1)), today)).series
-    const results = computePatterns(series, today)
+    const results = this.compute(series, today)
     await this.store.replacePatterns(userId, results, this.clock.now())
     return results
+  }
+
+  /** All four patterns the series give on `today` (insufficient ones included). */
+  compute(series: MetricSeries, today: string): PatternResult[] {
+    return computePatterns(series, today)
   }
 
   /** POST /patterns/detect: pattern name → significance. */

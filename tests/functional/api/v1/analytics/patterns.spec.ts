@@ -7,6 +7,7 @@ import { createUser } from '#tests/helpers/fixtures'
 import { PATTERN_NAMES } from '#services/analytics/metrics'
 import { AnalyticsService } from '#services/analytics/analytics_service'
 import { pinClock } from '#tests/helpers/clock'
+import { sqlDuring } from '#tests/helpers/sql_log'
 import { NOW, seed, url } from './helpers.js'
 import { overreached, steady, thriving } from './scenarios.js'
 
@@ -164,8 +165,13 @@ test.group('API v1 analytics | patterns', (group) => {
     const user = await createUser()
     await seed(user.id, 30, steady)
     const analytics = await app.container.make(AnalyticsService)
-    assert.isTrue(await analytics.recomputeAfterSync(user.id))
+    const version = async () => Number((await db.from('users').where('id', user.id).firstOrFail()).data_version)
+    const before = await version()
+    const statements = await sqlDuring(() => analytics.recomputeAfterSync(user.id))
     assert.lengthOf(await db.from('baselines').where('user_id', user.id), 5)
     assert.lengthOf(await db.from('patterns').where('user_id', user.id), 4)
+    // Both written in one transaction: one commit, one data-version bump.
+    assert.equal(await version(), before + 1)
+    assert.lengthOf(statements.filter((sql) => /^\s*(begin|savepoint)/i.test(sql)), 1)
   })
 })
