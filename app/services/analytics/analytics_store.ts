@@ -11,15 +11,28 @@ import { METRIC_NAMES, PATTERN_NAMES, type MetricName, type PatternName } from '
 import { columnOf, type AttributeOf } from '#services/records/columns'
 
 /**
- * INSERT … ON CONFLICT (key) DO UPDATE of model instances in one statement (SQLite ≥ 3.24 and
- * PostgreSQL), each row in the model's shape: its column names and each column's `prepare`.
+ * Replaces a user's rows of a model keyed by (user, `name`): deletes the rows whose name the
+ * records lack, then INSERT … ON CONFLICT (user_id, name) DO UPDATE of the records in one
+ * statement (SQLite ≥ 3.24 and PostgreSQL), each row in the model's shape: its column names and
+ * each column's `prepare`.
  */
-function upsert<Model extends LucidModel>(
+async function replaceUserRows<Model extends LucidModel>(
   trx: TransactionClientContract,
   model: Model,
-  key: AttributeOf<Model>[],
+  name: AttributeOf<Model>,
+  userId: number,
   records: InstanceType<Model>[]
 ) {
+  await trx
+    .knexQuery()
+    .table(model.table)
+    .where(columnOf(model, 'userId' as AttributeOf<Model>), userId)
+    .whereNotIn(
+      columnOf(model, name),
+      records.map((record) => record.$attributes[name] as string)
+    )
+    .delete()
+  if (records.length === 0) return
   const rows = records.map((record) => {
     const row: Record<string, unknown> = {}
     for (const [attribute, value] of Object.entries(record.$attributes)) {
@@ -28,8 +41,8 @@ function upsert<Model extends LucidModel>(
     }
     return row
   })
-  const conflict = key.map((attribute) => columnOf(model, attribute))
-  return trx.knexQuery().table(model.table).insert(rows).onConflict(conflict).merge()
+  const conflict = ['userId' as AttributeOf<Model>, name].map((attribute) => columnOf(model, attribute))
+  await trx.knexQuery().table(model.table).insert(rows).onConflict(conflict).merge()
 }
 
 const byOrder =
@@ -74,15 +87,11 @@ export class AnalyticsStore {
   }
 
   protected async writeBaselines(trx: TransactionClientContract, userId: number, results: BaselineResult[], at: DateTime) {
-    await Baseline.query({ client: trx })
-      .where('userId', userId)
-      .whereNotIn('metricName', results.map((b) => b.metricName))
-      .delete()
-    if (results.length === 0) return
-    await upsert(
+    await replaceUserRows(
       trx,
       Baseline,
-      ['userId', 'metricName'],
+      'metricName',
+      userId,
       results.map((b) =>
         new Baseline().merge({
           userId,
@@ -111,15 +120,11 @@ export class AnalyticsStore {
   }
 
   protected async writePatterns(trx: TransactionClientContract, userId: number, results: PatternResult[], at: DateTime) {
-    await Pattern.query({ client: trx })
-      .where('userId', userId)
-      .whereNotIn('patternName', results.map((p) => p.patternName))
-      .delete()
-    if (results.length === 0) return
-    await upsert(
+    await replaceUserRows(
       trx,
       Pattern,
-      ['userId', 'patternName'],
+      'patternName',
+      userId,
       results.map((p) =>
         new Pattern().merge({
           userId,
