@@ -48,13 +48,24 @@ export const apiKeySubject = (keyId: number) => `key:${keyId}`
  */
 export const PROCESS_COUNTING = !redisEnabled && env.get('DB_CONNECTION', 'sqlite') === 'sqlite'
 
+const COUNTED_AHEAD = Symbol('hrvault.countedAhead')
+type CountedAhead = { subject: string; count: Promise<Record<string, string>> }
+type WithCountAhead = IncomingMessage & { [COUNTED_AHEAD]?: CountedAhead }
+
 /**
  * A request's API budget counted ahead of the framework's pipeline (ReadFastPath, scale-out: the
  * count's round trip overlaps the data-version read) and handed to ApiRateLimitMiddleware when the
- * pipeline answers after all, so the request is counted exactly once. Keyed by the request itself:
- * the entry goes with it.
+ * pipeline answers after all, so the request is counted exactly once. Kept on the request itself
+ * under a symbol, so the entry goes with it: a WeakMap keyed by ten thousand short-lived requests a
+ * second made every young-generation collection walk its ephemerons (PostgreSQL + Redis cached
+ * answers 5–7 % faster without it, profile note "Nineteenth look").
  */
-export const countedAhead = new WeakMap<IncomingMessage, { subject: string; count: Promise<Record<string, string>> }>()
+export const countedAhead = {
+  get: (request: IncomingMessage): CountedAhead | undefined => (request as WithCountAhead)[COUNTED_AHEAD],
+  set(request: IncomingMessage, entry: CountedAhead) {
+    ;(request as WithCountAhead)[COUNTED_AHEAD] = entry
+  },
+}
 
 /** In-process windows of `inProcess` policies, loaded from and written back to the database store. */
 export const processCounter = new ProcessCounter((seconds, limit) => limiterFor({ requests: Math.max(1, limit), window: seconds }))
