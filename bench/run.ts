@@ -37,6 +37,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const SYNC_BUDGET = Number(process.env.BENCH_SYNC_BUDGET ?? 75)
 const SYNC_USERS = (process.env.BENCH_SYNC_USERS ?? '1,100,1000').split(',').map(Number)
 
+/**
+ * The issue's measurement: 16 connections against a raw node:http server. The figures at one
+ * connection (each request a round trip of its own, so a database round trip is most of it) are
+ * reported beside each target, not judged.
+ */
+const TARGET_CONNECTIONS = 16
+
 const TARGETS = {
   /** /health and every cached data answer, × raw node:http, `npm start` on SQLite. */
   cached_ratio_sqlite: 0.5,
@@ -166,7 +173,10 @@ const cachedRuns = runsOf('npm start', (route) => route === '/health' || !REFERE
 const cachedSqlite = cachedRuns.filter((r) => r.database === 'sqlite')
 const cachedPg = cachedRuns.filter((r) => r.database === 'pg' && r.route !== '/health')
 const uncachedRuns = runsOf('uncached', (route) => HEAVY_ROUTES.has(route))
-const uncachedMet = (r: (typeof uncachedRuns)[number]) => r.ratio >= TARGETS.uncached_ratio && (r.connections !== 16 || r.p99_ms < TARGETS.uncached_p99_ms)
+const uncachedMet = (r: (typeof uncachedRuns)[number]) => r.ratio >= TARGETS.uncached_ratio && r.p99_ms < TARGETS.uncached_p99_ms
+/** The runs a target judges, and the lowest ones at one connection, reported with it. */
+const judged = (runs: typeof cachedRuns) => runs.filter((r) => r.connections === TARGET_CONNECTIONS)
+const atOne = (runs: typeof cachedRuns) => runs.filter((r) => r.connections === 1)
 const bestIngest = results.ingest ? Math.max(...Object.values(results.ingest.ingest).map((p) => p.rows_per_s)) : null
 const mixOf20261124 = results.ingest?.ingest_row_mix_of_2026_11_24?.passes
 const bestIngestOf20261124 = mixOf20261124 ? Math.max(...Object.values(mixOf20261124).map((p) => p.rows_per_s)) : null
@@ -194,19 +204,22 @@ const rssAfter = results.http.map((h) => ({ database: h.database, mb: variantOf(
 
 const targets = {
   cached_sqlite_ge_0_5_raw: {
-    target: `SQLite, \`npm start\`: /health and every cached data answer ≥ ${TARGETS.cached_ratio_sqlite} × raw node:http req/s`,
-    met: cachedSqlite.length > 0 && cachedSqlite.every((r) => r.ratio >= TARGETS.cached_ratio_sqlite),
-    worst: cachedSqlite.slice(0, 4),
+    target: `SQLite, \`npm start\`: /health and every cached data answer ≥ ${TARGETS.cached_ratio_sqlite} × raw node:http req/s at ${TARGET_CONNECTIONS} connections`,
+    met: judged(cachedSqlite).length > 0 && judged(cachedSqlite).every((r) => r.ratio >= TARGETS.cached_ratio_sqlite),
+    worst: judged(cachedSqlite).slice(0, 4),
+    one_connection: atOne(cachedSqlite).slice(0, 4),
   },
   cached_pg_ge_0_35_raw: {
-    target: `PostgreSQL + Redis: every cached data answer ≥ ${TARGETS.cached_ratio_pg} × raw node:http req/s`,
-    met: cachedPg.length > 0 && cachedPg.every((r) => r.ratio >= TARGETS.cached_ratio_pg),
-    worst: cachedPg.slice(0, 4),
+    target: `PostgreSQL + Redis: every cached data answer ≥ ${TARGETS.cached_ratio_pg} × raw node:http req/s at ${TARGET_CONNECTIONS} connections`,
+    met: judged(cachedPg).length > 0 && judged(cachedPg).every((r) => r.ratio >= TARGETS.cached_ratio_pg),
+    worst: judged(cachedPg).slice(0, 4),
+    one_connection: atOne(cachedPg).slice(0, 4),
   },
   uncached_heavy: {
-    target: `read cache off: a year of sleep, its CSV and insights ≥ ${TARGETS.uncached_ratio} × raw node:http, p99 < ${TARGETS.uncached_p99_ms} ms at 16 connections`,
-    met: uncachedRuns.length > 0 && uncachedRuns.every(uncachedMet),
-    runs: uncachedRuns,
+    target: `read cache off: a year of sleep, its CSV and insights ≥ ${TARGETS.uncached_ratio} × raw node:http, p99 < ${TARGETS.uncached_p99_ms} ms at ${TARGET_CONNECTIONS} connections`,
+    met: judged(uncachedRuns).length > 0 && judged(uncachedRuns).every(uncachedMet),
+    runs: judged(uncachedRuns),
+    one_connection: atOne(uncachedRuns),
   },
   sync_ingest_ge_20000_rows_per_s: {
     target: `≥ ${TARGETS.ingest_rows_per_s} rows/s stored into PostgreSQL`,
@@ -277,9 +290,11 @@ function markdown(): string {
           `${w.ratio_to_bare} × bare, p99 ${w.p99_ms} ms`
       )
       .join('; ')
-  lines.push(`| ${targets.cached_sqlite_ge_0_5_raw.target} | lowest: ${describe(targets.cached_sqlite_ge_0_5_raw.worst) || 'n/a'} | ${yes(targets.cached_sqlite_ge_0_5_raw.met)} |`)
-  lines.push(`| ${targets.cached_pg_ge_0_35_raw.target} | lowest: ${describe(targets.cached_pg_ge_0_35_raw.worst) || 'n/a'} | ${yes(targets.cached_pg_ge_0_35_raw.met)} |`)
-  lines.push(`| ${targets.uncached_heavy.target} | ${describe(targets.uncached_heavy.runs) || 'n/a'} | ${yes(targets.uncached_heavy.met)} |`)
+  const reportedAtOne = (rows: typeof cachedRuns) => (rows.length > 0 ? `; at one connection (reported, not judged): ${describe(rows)}` : '')
+  for (const target of [targets.cached_sqlite_ge_0_5_raw, targets.cached_pg_ge_0_35_raw]) {
+    lines.push(`| ${target.target} | lowest: ${describe(target.worst) || 'n/a'}${reportedAtOne(target.one_connection)} | ${yes(target.met)} |`)
+  }
+  lines.push(`| ${targets.uncached_heavy.target} | ${describe(targets.uncached_heavy.runs) || 'n/a'}${reportedAtOne(targets.uncached_heavy.one_connection)} | ${yes(targets.uncached_heavy.met)} |`)
   lines.push(
     `| ${targets.sync_ingest_ge_20000_rows_per_s.target} | database ingest ${bestIngest ?? 'n/a'} rows/s${bestIngestOf20261124 === null ? '' : ` (${bestIngestOf20261124} over the row mix of 2026-11-24)`}; end-to-end sync ${bestSyncRows ?? 'n/a'} rows/s | ${yes(targets.sync_ingest_ge_20000_rows_per_s.met)} |`
   )
