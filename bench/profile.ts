@@ -33,7 +33,7 @@ import { cleanUpOnInterrupt } from './lib/interrupt.js'
 import { LOAD_GENERATOR, load, type LoadResult } from './lib/load.js'
 import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
 import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
-import { LOAD_CPUS, PIN, SERVER_CPUS, pinSelf } from './http.js'
+import { LOAD_CPUS, PIN, SERVER_CPUS, cpuUs, pinSelf } from './http.js'
 
 const { values } = parseArgs({
   options: {
@@ -155,11 +155,6 @@ function summarise(profile: CpuProfile, fromUs: number, toUs: number): Summary {
   }
 }
 
-/** CPU time (user + system) a process has used, in µs (Linux /proc). */
-function cpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100
-}
 
 // ---- Run --------------------------------------------------------------------------------------
 const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)

@@ -21,7 +21,6 @@
 | Prints req/s, × raw, p99 and the web process's CPU µs per request of each.
 |
 */
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { freePort } from '#tests/helpers/free_port'
 import { NPM_START_ENV, NPM_START_NODE_OPTIONS } from '#tests/helpers/npm_start'
@@ -29,7 +28,7 @@ import { baseEnv, cleanupRunDir, createDatabase } from './lib/databases.js'
 import { cleanUpOnInterrupt } from './lib/interrupt.js'
 import { load, mergeLoads, type LoadSample } from './lib/load.js'
 import { APP_ROOT, killAll, lastJson, runNode, sleep, startNode, waitForHttp } from './lib/processes.js'
-import { LOAD_CPUS, SERVER_CPUS, pinSelf } from './http.js'
+import { LOAD_CPUS, SERVER_CPUS, cpuUs, pinSelf } from './http.js'
 
 const { values } = parseArgs({
   options: {
@@ -47,11 +46,6 @@ const rounds = Number(values.rounds)
 const connections = Number(values.connections)
 cleanUpOnInterrupt()
 
-/** A process's user + system CPU time in µs (from /proc, clock ticks of 10 ms). */
-function cpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100
-}
 
 const db = await createDatabase(kind, { redis: kind === 'pg' })
 const env = { ...baseEnv(), ...db.env, HRVAULT_ROLE: 'all', SYNC_ENABLED: 'false' }
