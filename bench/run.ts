@@ -38,7 +38,7 @@ const SYNC_BUDGET = Number(process.env.BENCH_SYNC_BUDGET ?? 75)
 const SYNC_USERS = (process.env.BENCH_SYNC_USERS ?? '1,100,1000').split(',').map(Number)
 
 /**
- * The issue's measurement: 16 connections against a raw node:http server. The figures at one
+ * The read targets are set at 16 connections against a raw node:http server. The figures at one
  * connection (each request a round trip of its own, so a database round trip is most of it) are
  * reported beside each target, not judged.
  */
