@@ -104,6 +104,7 @@ test.group('Sync | Polar webhook registration and push', (group) => {
     void worker.start(['default'])
     for (const user of users) {
       await eventually(() => db.from('sleep_records').where({ user_id: user.id, date: TODAY }).first())
+      await eventually(() => db.from('nightly_recharges').where({ user_id: user.id, date: TODAY }).first())
       await eventually(() => db.from('daily_activities').where({ user_id: user.id, date: TODAY }).first())
       await eventually(() => db.from('heart_rate_days').where({ user_id: user.id, date: TODAY }).first())
     }
