@@ -1,6 +1,7 @@
 /**
  * `npm start` (and `npm run start:web`): runs the compiled server, as AdonisJS apps run in
- * production. The `node ace build` output in build/ is made on the first start and again only when
+ * production; `node bin/start.mjs ace <command> [args]` (`npm run start:worker`,
+ * `npm run start:scheduler`) runs an ace command of the same build. The `node ace build` output in build/ is made on the first start and again only when
  * a source file changed since (newest modification time and file count of the server's sources,
  * kept in build/.sources-stamp), so a fresh clone needs nothing but `npm install` then `npm start`.
  * Running compiled JavaScript spares the TypeScript loader (about 60 MB per process).
@@ -138,13 +139,25 @@ function pinPaths() {
   }
 }
 
+/** `ace <command> [args]`: the command and its arguments; null for the server. */
+const aceArgs = process.argv[2] === 'ace' ? process.argv.slice(3) : null
+
 if (ensureBuild()) {
   // .env (and the APP_KEY generated into it on first start) and storage/ stay in the project root.
   process.env.ENV_PATH = root
   pinPaths()
   // As `cd build && node bin/server.js`: globs such as the queue's job locations resolve from here.
   process.chdir(buildDir)
-  await import(pathToFileURL(join(buildDir, 'bin/server.js')).href)
+  if (aceArgs) {
+    // The kernel reads its command from process.argv, as when started as `node build/ace.js …`.
+    process.argv = [process.argv[0], join(buildDir, 'ace.js'), ...aceArgs]
+    await import(pathToFileURL(join(buildDir, 'ace.js')).href)
+  } else {
+    await import(pathToFileURL(join(buildDir, 'bin/server.js')).href)
+  }
+} else if (aceArgs) {
+  process.argv = [process.argv[0], join(root, 'ace.js'), ...aceArgs]
+  await import(pathToFileURL(join(root, 'ace.js')).href)
 } else {
   // From source the admin UI is served from public/assets, built here when missing or stale.
   spawnSync(process.execPath, ['inertia/build/ensure_assets.mjs'], { cwd: root, stdio: 'inherit' })

@@ -13,7 +13,7 @@ import { ApiKeyService } from '#services/auth/api_key_service'
 import { startPolarSimulator, type PolarSimulator } from '#simulators/polar/simulator'
 import { ProviderTokenService } from '#services/polar/provider_token_service'
 import { SYNC_TYPES } from '#services/sync/sync_types'
-import { ProcessGroup } from '#tests/functional/scale_out/processes'
+import { ProcessGroup, type AppProcess } from '#tests/functional/scale_out/processes'
 import { truncateDatabase } from '#tests/helpers/database'
 
 /**
@@ -41,6 +41,7 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
   let sim: PolarSimulator
   let processes: ProcessGroup
   let webs: string[] = []
+  let workers: AppProcess[] = []
 
   group.tap((t) => t.skip(!scaleOut, SKIP_REASON).timeout(150_000))
 
@@ -65,8 +66,11 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
       const a = await processes.web('web-a', await freePort())
       const b = await processes.web('web-b', await freePort())
       webs = [a.url, b.url]
-      processes.start('worker-1', ['bin/console.ts', 'queue:work'])
-      processes.start('worker-2', ['bin/console.ts', 'queue:work'])
+      // One worker from source, one as `npm run start:worker` runs it (the compiled build, made here
+      // first when missing or stale, by a command that ends).
+      workers = [processes.startAce('worker-1', ['queue:work'])]
+      await processes.ace('build', ['migration:status'], {}, { compiled: true })
+      workers.push(processes.startAce('worker-2', ['queue:work'], {}, { compiled: true }))
     } catch (error) {
       await processes.stopAll()
       await sim.close()
@@ -165,7 +169,7 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
     if (second > 35) await sleep((61 - second) * 1000)
     const outputs = await Promise.all([
       processes.ace('scheduler-1', ['sync:scheduler', '--once']),
-      processes.ace('scheduler-2', ['sync:scheduler', '--once']),
+      processes.ace('scheduler-2', ['sync:scheduler', '--once'], {}, { compiled: true }),
     ])
     const outcomes = outputs.map((o) => /slot \d+: (\w+), (\d+) job/.exec(o)).map((m) => [m?.[1], Number(m?.[2])])
     assert.sameDeepMembers(outcomes, [
@@ -193,6 +197,8 @@ test.group('Scale-out | two web and two worker processes on PostgreSQL and Redis
       assert.equal(run.trigger, 'scheduler')
       assert.equal(run.status, 'success')
     }
+    // Both workers, the one from source and the compiled one, are still serving the queue.
+    for (const worker of workers) assert.isNull(worker.child.exitCode, `${worker.name}\n${worker.output()}`)
   })
 
   test('webhook events for one user arriving at both web processes in parallel store each row once', async ({ assert }) => {

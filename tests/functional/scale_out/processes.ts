@@ -91,9 +91,19 @@ export class ProcessGroup {
     throw new Error(`${name} did not answer on ${url}:\n${web.output()}`)
   }
 
-  /** Runs an ace command to completion and returns its output. */
-  async ace(name: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-    const command = this.start(name, ['bin/console.ts', ...args], env)
+  /**
+   * An ace command from source (bin/console.ts), or with `compiled` as `npm run start:worker` and
+   * `start:scheduler` run theirs: `node bin/start.mjs ace <command>`, the compiled build (made
+   * first when missing or stale).
+   */
+  startAce(name: string, args: string[], env: Record<string, string> = {}, { compiled = false } = {}): AppProcess {
+    if (compiled) return this.start(name, ['bin/start.mjs', 'ace', ...args], env, { typescript: false })
+    return this.start(name, ['bin/console.ts', ...args], env)
+  }
+
+  /** Runs an ace command to completion (see startAce) and returns its output. */
+  async ace(name: string, args: string[], env: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<string> {
+    const command = this.startAce(name, args, env, options)
     const code = await command.exited
     if (code !== 0) throw new Error(`${name} exited with ${code}:\n${command.output()}`)
     return command.output()
