@@ -11,7 +11,8 @@
 | (B before A every other round), so all three are measured in the same
 | seconds of a machine whose speed moves from minute to minute.
 |
-|   --a '{"NAME":"value"}'   variant A's extra environment (default: none)
+|   --a '{"NAME":"value"}'   variant A's extra environment (default: none);
+|                            {db} in a value stands for the run's database name
 |   --b '{"NAME":"value"}'   variant B's extra environment (default: none)
 |   --db pg|sqlite           (default pg: PostgreSQL + Redis, the scale-out profile)
 |   --path P                 (default the cached year of sleep)
@@ -57,11 +58,14 @@ try {
   const rawPort = await freePort()
   startNode(['bench/raw_server.ts'], { PORT: String(rawPort), NODE_OPTIONS: NPM_START_NODE_OPTIONS }, { cpus: SERVER_CPUS })
   const servers = []
+  const databaseName = db.env.DATABASE_URL ? new URL(db.env.DATABASE_URL).pathname.slice(1) : ''
+  const withDatabaseName = (variant: Record<string, string>) =>
+    Object.fromEntries(Object.entries(variant).map(([name, value]) => [name, value.replaceAll('{db}', databaseName)]))
   for (const variant of variants) {
     const port = await freePort()
     const server = startNode(
       ['bench/server.js'],
-      { ...NPM_START_ENV, ...env, PORT: String(port), RESPONSE_CACHE_MB: '32', NODE_OPTIONS: NPM_START_NODE_OPTIONS, ...variant },
+      { ...NPM_START_ENV, ...env, PORT: String(port), RESPONSE_CACHE_MB: '32', NODE_OPTIONS: NPM_START_NODE_OPTIONS, ...withDatabaseName(variant) },
       { compiled: true, cwd: new URL('build/', APP_ROOT).pathname, cpus: SERVER_CPUS }
     )
     await waitForHttp(`http://127.0.0.1:${port}/health`, 60_000, server)
