@@ -68,6 +68,8 @@ export interface Run extends LoadResult {
    */
   raw_same_size_req_per_s?: number
   ratio_to_raw_same_size?: number | null
+  /** How that raw server answered (the faster way at this connection count, RawReference). */
+  raw_same_size_calibration?: RawCalibration
 }
 
 export interface RouteResult {
@@ -86,7 +88,7 @@ export interface ProcessResult {
   compiled: boolean
   role: string
   /** The raw node:http server at each connection count: before and after this process's routes. */
-  raw: Record<string, { before: LoadResult; after: LoadResult; mean_req_per_s: number; cpu_us_per_request: number }>
+  raw: Record<string, { before: LoadResult; after: LoadResult; mean_req_per_s: number; cpu_us_per_request: number; calibration?: RawCalibration }>
   load_average_1m: { start: number; end: number }
   rss_mb: { idle: number | null; after_load: number | null; peak_sampled: number | null }
   memory_after_load: Record<string, number> | null
@@ -182,17 +184,73 @@ export function pinSelf(cpus: string) {
   if (PIN) spawnSync('taskset', ['-a', '-c', '-p', cpus, String(process.pid)])
 }
 
-async function startRaw(bodyBytes = 0): Promise<{ server: Started; url: string }> {
+/** How raw_server.ts answers: inside the request's callback, or in the next check phase (setImmediate). */
+export type RawAnswer = 'sync' | 'deferred'
+
+/** A raw reference's two ways of answering, loaded in alternating slices at one connection count. */
+export interface RawCalibration {
+  answer: RawAnswer
+  sync_req_per_s: number
+  deferred_req_per_s: number
+}
+
+/** One-second slices of each way of answering when a raw reference is calibrated. */
+const CALIBRATION_SECONDS = 3
+
+async function startRaw(bodyBytes: number, answer: RawAnswer): Promise<Target> {
   const port = await freePort()
   const server = startNode(['bench/raw_server.ts'], {
     ...NPM_START_ENV,
     PORT: String(port),
     BODY_BYTES: String(bodyBytes),
+    RAW_ANSWER: answer,
     NODE_OPTIONS: NPM_START_NODE_OPTIONS,
   }, { cpus: SERVER_CPUS })
   const url = `http://127.0.0.1:${port}/`
   await waitForHttp(url, 20_000, server)
   return { server, url }
+}
+
+/**
+ * The raw node:http reference: raw_server.ts answering at once and deferred, both running on the
+ * servers' CPU. Which of the two is faster depends on the machine (on a virtual machine where
+ * waking the load generator is expensive, answering a turn's requests together won by 40 %; where
+ * it is cheap, answering at once wins), so at each connection count the two are first loaded in
+ * alternating slices and the faster is the reference from then on: a ratio is never to the slower
+ * of two equally bare servers.
+ */
+class RawReference {
+  readonly calibrations = new Map<number, RawCalibration>()
+
+  constructor(protected servers: Record<RawAnswer, Target>) {}
+
+  static async start(bodyBytes = 0): Promise<RawReference> {
+    return new RawReference({ sync: await startRaw(bodyBytes, 'sync'), deferred: await startRaw(bodyBytes, 'deferred') })
+  }
+
+  /** The faster way of answering at this connection count (calibrated on first use). */
+  async target(connections: number): Promise<Target> {
+    let calibration = this.calibrations.get(connections)
+    if (!calibration) {
+      await load(this.servers.deferred.url, { connections, seconds: 1 })
+      const { result, references } = await measureAlongside(this.servers.sync, [this.servers.deferred], connections, CALIBRATION_SECONDS)
+      const [sync, deferred] = [result.req_per_s, references[0]]
+      calibration = { answer: deferred > sync ? 'deferred' : 'sync', sync_req_per_s: sync, deferred_req_per_s: deferred }
+      this.calibrations.set(connections, calibration)
+    }
+    return this.servers[calibration.answer]
+  }
+
+  async stop() {
+    await this.servers.sync.server.stop()
+    await this.servers.deferred.server.stop()
+  }
+}
+
+/** `answered deferred (sync 18 000, deferred 25 000 req/s)` for the log. */
+function describeCalibration(calibration: RawCalibration | undefined): string {
+  if (!calibration) return ''
+  return `answered ${calibration.answer} (sync ${calibration.sync_req_per_s}, deferred ${calibration.deferred_req_per_s} req/s)`
 }
 
 /**
@@ -244,12 +302,14 @@ async function measureProcess(
     { ...env, RESPONSE_CACHE_MB: String(options.responseCacheMb), HRVAULT_ROLE: options.role },
     options.compiled
   )
-  const raw = await startRaw()
+  const raw = await RawReference.start()
   try {
     // The web process has finished starting (migrations, workers) before anything is measured.
     await sleep(2000)
     const rawBefore = new Map<number, Awaited<ReturnType<typeof measureAlongside>>>()
-    for (const connections of options.connections) rawBefore.set(connections, await measureAlongside(raw, [], connections, seconds))
+    for (const connections of options.connections) {
+      rawBefore.set(connections, await measureAlongside(await raw.target(connections), [], connections, seconds))
+    }
     await sleep(1000)
     const idle = rssMb(server.pid)
     let peak = idle ?? 0
@@ -268,11 +328,12 @@ async function measureProcess(
         throw new Error(`${route.path} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 500)}; log: ${loggedErrors(env.LOG_DIR)}`)
       }
       // Data answers of `npm start` are also measured beside a raw server sending a body of their size.
-      const sameSize = route.data && options.variant === 'npm start' ? await startRaw(bytes) : null
+      const sameSize = route.data && options.variant === 'npm start' ? await RawReference.start(bytes) : null
       const runs: Run[] = []
       try {
         for (const connections of options.connections) {
-          const references = sameSize ? [raw, sameSize] : [raw]
+          const references = [await raw.target(connections)]
+          if (sameSize) references.push(await sameSize.target(connections))
           const { result, cpu, references: rates } = await measureAlongside({ server, url: base + route.path, headers: routeHeaders }, references, connections, seconds)
           const ratioToRaw = ratio(result.req_per_s, rates[0])
           // Both sides normalised by the raw server of their own seconds.
@@ -282,17 +343,18 @@ async function measureProcess(
           if (sameSize) {
             run.raw_same_size_req_per_s = rates[1]
             run.ratio_to_raw_same_size = ratio(result.req_per_s, rates[1])
+            run.raw_same_size_calibration = sameSize.calibrations.get(connections)
           }
           runs.push(run)
           log(
             `${label}: ${route.name.padEnd(26)} c=${String(connections).padStart(2)} ${String(result.req_per_s).padStart(8)} req/s ` +
               `p50 ${result.p50_ms} ms p99 ${result.p99_ms} ms, ${cpu} µs CPU/req, raw ${rates[0]} req/s ×raw ${ratioToRaw}` +
-              `${sameSize ? ` (raw with a ${bytes}-byte body ${rates[1]} req/s, ×raw same size ${run.ratio_to_raw_same_size})` : ''}` +
+              `${sameSize ? ` (raw with a ${bytes}-byte body ${rates[1]} req/s, ${describeCalibration(run.raw_same_size_calibration)}, ×raw same size ${run.ratio_to_raw_same_size})` : ''}` +
               `${ratioToBare !== null ? ` ×bare ${ratioToBare}` : ''}${result.non_2xx && expected === 200 ? ` non-2xx ${result.non_2xx}` : ''}${result.errors ? ` errors ${result.errors}` : ''}`
           )
         }
       } finally {
-        await sameSize?.server.stop()
+        await sameSize?.stop()
       }
       routes.push({ name: route.name, path: route.path, status: probe.status, bytes, runs })
     }
@@ -304,10 +366,14 @@ async function measureProcess(
     const rawResults: ProcessResult['raw'] = {}
     for (const connections of options.connections) {
       const before = rawBefore.get(connections)!
-      const again = await measureAlongside(raw, [], connections, seconds)
+      const again = await measureAlongside(await raw.target(connections), [], connections, seconds)
       const mean = Math.round(((before.result.req_per_s + again.result.req_per_s) / 2) * 10) / 10
-      rawResults[String(connections)] = { before: before.result, after: again.result, mean_req_per_s: mean, cpu_us_per_request: before.cpu }
-      log(`${label}: raw node:http              c=${String(connections).padStart(2)} ${before.result.req_per_s} req/s before, ${again.result.req_per_s} after, ${before.cpu} µs CPU/req`)
+      const calibration = raw.calibrations.get(connections)!
+      rawResults[String(connections)] = { before: before.result, after: again.result, mean_req_per_s: mean, cpu_us_per_request: before.cpu, calibration }
+      log(
+        `${label}: raw node:http              c=${String(connections).padStart(2)} ${before.result.req_per_s} req/s before, ${again.result.req_per_s} after, ` +
+          `${before.cpu} µs CPU/req, ${describeCalibration(calibration)}`
+      )
     }
     log(`${label}: web RSS idle ${idle} MB, after load ${after} MB, peak ${peak} MB; heap ${JSON.stringify(memoryAfter)}`)
     return {
@@ -325,7 +391,7 @@ async function measureProcess(
     }
   } finally {
     await server.stop()
-    await raw.server.stop()
+    await raw.stop()
   }
 }
 

@@ -322,7 +322,10 @@ function markdown(): string {
         `${Object.entries(NPM_START_ENV).map(([k, v]) => `\`${k}=${v}\``).join(', ')} as \`npm start\` sets them. ` +
         'Each variant is its own web process. Each route and connection count runs in one-second slices alternating with one-second slices ' +
         'of a raw node:http JSON server (bench/raw_server.ts) on the same CPU, and for the data answers of `npm start` also of the same ' +
-        "server answering a fixed body of the route's size: × raw and × raw, same body size compare loads of the same seconds; req/s is " +
+        "server answering a fixed body of the route's size; each raw server runs twice, answering inside the request's callback and in " +
+        'the next check phase (setImmediate), and at each connection count the faster of the two in three alternating slices is the ' +
+        'reference (both rates recorded below): ' +
+        '× raw and × raw, same body size compare loads of the same seconds; req/s is ' +
         "over the route's slices, p50 and p99 of all their requests pooled. × bare: × raw of the route over × raw of the bare " +
         'AdonisJS JSON route of the same process; ' +
         "CPU: the web process's user + system " +
@@ -332,7 +335,11 @@ function markdown(): string {
     for (const v of h.variants) {
       lines.push(`### ${v.variant}: ${v.description}`, '')
       const raw = Object.entries(v.raw)
-        .map(([c, r]) => `c=${c}: ${r.before.req_per_s} req/s before, ${r.after.req_per_s} after (${r.cpu_us_per_request} µs CPU/req)`)
+        .map(
+          ([c, r]) =>
+            `c=${c}: ${r.before.req_per_s} req/s before, ${r.after.req_per_s} after (${r.cpu_us_per_request} µs CPU/req` +
+            `${r.calibration ? `; answering ${r.calibration.answer}: sync ${r.calibration.sync_req_per_s}, deferred ${r.calibration.deferred_req_per_s} req/s` : ''})`
+        )
         .join('; ')
       lines.push(`Raw node:http on its own before and after the routes: ${raw}. Load average (1 min) ${v.load_average_1m.start} at the start, ${v.load_average_1m.end} at the end.`, '')
       lines.push(
