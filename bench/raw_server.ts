@@ -10,10 +10,10 @@
 | (the ceiling for a data answer of the same size). With RAW_ANSWER=deferred it
 | answers in the event loop's check phase (setImmediate) instead of inside the
 | request's own callback: the answers to every request read in one turn then go
-| out together, which on some virtual machines (where each wake-up of the load
-| generator is expensive) is 40 % faster than answering at once, and slower on
-| others. The HTTP bench runs both and measures against the faster (http.ts,
-| RawReference). PORT from the environment; never used outside bench/.
+| out together, which on a virtual machine where each wake-up of the load
+| generator is expensive was 40–55 % faster at 16 connections than answering at
+| once, and 15 % slower at one connection. The HTTP bench runs both and measures
+| against the faster (http.ts, RawReference). PORT from the environment; never used outside bench/.
 |
 */
 import { createServer, type ServerResponse } from 'node:http'
