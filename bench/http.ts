@@ -213,11 +213,11 @@ async function startRaw(bodyBytes: number, answer: RawAnswer): Promise<Target> {
 
 /**
  * The raw node:http reference: raw_server.ts answering at once and deferred, both running on the
- * servers' CPU. Which of the two is faster depends on the machine (on a virtual machine where
- * waking the load generator is expensive, answering a turn's requests together won by 40–55 % at
- * 16 connections; at one connection, with nothing to answer together, answering at once wins), so at each connection count the two are first loaded in
- * alternating slices and the faster is the reference from then on: a ratio is never to the slower
- * of two equally bare servers.
+ * servers' CPU. Which of the two is faster depends on the machine and the load (on a virtual
+ * machine where waking the load generator is expensive, answering a turn's requests together won
+ * by 40–55 % at 16 connections; at one connection, with nothing to answer together, answering at
+ * once wins), so at each connection count the two are first loaded in alternating slices and the
+ * faster is the reference from then on: a ratio is never to the slower of two equally bare servers.
  */
 class RawReference {
   readonly calibrations = new Map<number, RawCalibration>()

@@ -19,6 +19,9 @@
 |   --rounds N               (default 12)
 |   --connections N          (default 16)
 |
+| The raw server here answers inside its request callback only; the complete
+| run (http.ts, RawReference) also runs it deferred and takes the faster.
+|
 | Prints req/s, × raw, p99 and the web process's CPU µs per request of each.
 |
 */

@@ -250,8 +250,8 @@ const joinedSql = new Map<string, string>()
  * young generation's collections, and the answers per second halved (measured).
  *
  * PostgreSQL reads the window's whole months as stored (`sleep_list_months`) and the lines of its
- * first and last month as rows, each row with the window's count of nights; Node sorts and joins them. Any
- * value a statement computes costs the server per byte to build and send there: the whole year's
+ * first and last month as rows, each row with the window's count of nights; Node sorts and joins
+ * them. Any value a statement computes costs the server per byte to build and send there: the whole year's
  * 61 kB list as one value 2.6–3.0 ms of CPU per answer, the year joined per month at each read
  * 0.7–0.8 ms (profile note, "Eleventh look"); stored months are read, not built, and the edge
  * months' lines are sent as they are stored (joining them there took a fifth of the statement).
