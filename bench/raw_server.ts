@@ -13,7 +13,8 @@
 | out together, which on a virtual machine where each wake-up of the load
 | generator is expensive was 40–55 % faster at 16 connections than answering at
 | once, and 15 % slower at one connection. The HTTP bench runs both and measures
-| against the faster (http.ts, RawReference). PORT from the environment; never used outside bench/.
+| against the faster (http.ts, RawReference). PORT from the environment; never
+| used outside bench/.
 |
 */
 import { createServer, type ServerResponse } from 'node:http'
