@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { ClientConfig } from 'pg'
+import { PgPipeline } from '#services/pg_pipeline'
 
 /** The rows of a raw query's result, whatever the dialect (SQLite gives an array, PostgreSQL `{ rows }`). */
 export function rawRows<T>(result: unknown): T[] {
@@ -114,30 +117,72 @@ export function pgPrepared(client: QueryClientContract, sql: string, bindings: u
   return runPrepared(knexClient, sql, bindings, (result) => ({ rows: result.rows, rowCount: result.rowCount ?? 0 }))
 }
 
+/** Each PostgreSQL connection's pipeline of short reads, kept while the manager holds the same connection. */
+const pipelines = new Map<string, { connection: unknown; pipeline: PgPipeline }>()
+
+let closingRegistered = false
+
+function pipelineOf(connectionName: string): PgPipeline {
+  const connection = db.manager.get(connectionName)?.connection
+  const known = pipelines.get(connectionName)
+  if (known && known.connection === connection) return known.pipeline
+  // The Lucid connection was closed and made again (its settings may have changed): so is the pipeline.
+  void known?.pipeline.close()
+  const settings = db.manager.get(connectionName)!.config.connection as string | ClientConfig
+  const pipeline = new PgPipeline(typeof settings === 'string' ? { connectionString: settings } : settings)
+  if (!closingRegistered) app.terminating(closePipelines)
+  closingRegistered = true
+  pipelines.set(connectionName, { connection, pipeline })
+  return pipeline
+}
+
+/** Ends the pipelines of short reads (the application is shutting down). */
+export async function closePipelines(): Promise<void> {
+  const open = [...pipelines.values()]
+  pipelines.clear()
+  await Promise.all(open.map(({ pipeline }) => pipeline.close()))
+}
+
+/** How a prepared read reaches PostgreSQL: a pipeline of short reads or a pooled client. */
+type PgLane = 'pipeline' | 'pool'
+
+async function preparedRows<T>(sql: string, bindings: unknown[], connectionName: string, lane: PgLane): Promise<T[]> {
+  if (!db.connectionGlobalTransactions.has(connectionName)) {
+    const client = knexClientOf(connectionName)
+    if (client?.driverName === 'better-sqlite3') {
+      const known = sqliteConnections.get(connectionName)
+      const rows = sqliteRows<T>(known?.open ? known : await fetchSqliteConnection(connectionName, client), sql, bindings)
+      if (rows) return rows
+    } else if (client?.driverName === 'pg') {
+      if (lane === 'pipeline') return pipelineOf(connectionName).query<T>(pgStatement(sql), bindings)
+      return runPrepared(client, sql, bindings, (result) => result.rows as T[])
+    }
+  }
+  return rawRows<T>(await db.connection(connectionName).rawQuery(sql, bindings as never[]))
+}
+
 /**
- * Short reads on the request path (the data version, the health probe) as prepared statements on
- * the driver, without the query builder: its compile, pool and event work were most of such a
- * request's cost. SQLite runs the statement synchronously on the pool's one connection while no
- * transaction is open on it (inside one it would see uncommitted writes); PostgreSQL runs a named
- * prepared statement on a pooled client. Inside a global transaction (tests) and whenever the fast
- * path is unavailable, the query goes through Lucid as before, so results are the same either way.
+ * Reads on the request path as prepared statements on the driver, without the query builder: its
+ * compile, pool and event work were most of such a request's cost. SQLite runs the statement
+ * synchronously on the pool's one connection while no transaction is open on it (inside one it
+ * would see uncommitted writes). Inside a global transaction (tests) and whenever the driver is
+ * not at hand, the query goes through Lucid as before, so results are the same either way.
+ *
+ * On PostgreSQL, `all` and `first` are for short reads (the data version, the health probe, a user
+ * by id, a stored answer or a window's stored lines): they go through the connection's pipeline
+ * (PgPipeline). `scan` is for reads that can run long or answer much (a history's series, an
+ * export's page): a pooled client of its own, so it never holds up the short reads.
  */
 export const HotQueries = {
-  async all<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): Promise<T[]> {
-    if (!db.connectionGlobalTransactions.has(connectionName)) {
-      const client = knexClientOf(connectionName)
-      if (client?.driverName === 'better-sqlite3') {
-        const known = sqliteConnections.get(connectionName)
-        const rows = sqliteRows<T>(known?.open ? known : await fetchSqliteConnection(connectionName, client), sql, bindings)
-        if (rows) return rows
-      } else if (client?.driverName === 'pg') {
-        return runPrepared(client, sql, bindings, (result) => result.rows as T[])
-      }
-    }
-    return rawRows<T>(await db.connection(connectionName).rawQuery(sql, bindings as never[]))
+  all<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): Promise<T[]> {
+    return preparedRows<T>(sql, bindings, connectionName, 'pipeline')
   },
 
   async first<T>(sql: string, bindings: unknown[] = [], connectionName?: string): Promise<T | undefined> {
     return (await HotQueries.all<T>(sql, bindings, connectionName))[0]
+  },
+
+  scan<T>(sql: string, bindings: unknown[] = [], connectionName = db.primaryConnectionName): Promise<T[]> {
+    return preparedRows<T>(sql, bindings, connectionName, 'pool')
   },
 }

@@ -67,7 +67,7 @@ export class SeriesLoader {
   async load(userId: number, from: string | null, to: string): Promise<LoadedSeries> {
     // Prepared statements on the driver (HotQueries): the request-time insights read every source.
     const scan = <Model extends LucidModel>(model: Model, attributes: AttributeOf<Model>[]) =>
-      HotQueries.all<Row>(scanSql(model, attributes, from !== null), from === null ? [userId, to] : [userId, to, from])
+      HotQueries.scan<Row>(scanSql(model, attributes, from !== null), from === null ? [userId, to] : [userId, to, from])
     // Sequential on purpose: inside a transaction all queries share one connection.
     const recharge = await scan(NightlyRecharge, ['date', 'hrvAvg', 'heartRateAvg'])
     const sleep = await scan(SleepRecord, ['date', 'sleepScore'])
@@ -98,7 +98,7 @@ export class SeriesLoader {
    * the latest of them: the insights' data age, from the (user, date) indexes alone.
    */
   async dataHistory(userId: number, to: string): Promise<DataHistory> {
-    const row = await HotQueries.first<{ days: number | string; latest: string | null }>(historySql(), [userId, to, userId, to])
+    const [row] = await HotQueries.scan<{ days: number | string; latest: string | null }>(historySql(), [userId, to, userId, to])
     return { days: Number(row?.days ?? 0), latest: row?.latest ?? null }
   }
 

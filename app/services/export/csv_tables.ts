@@ -77,7 +77,7 @@ export function datedPage(key: DataTypeKey, userId: number, from: string, to: st
  */
 function rowsOf(query: { toSQL(): { sql: string; bindings: readonly unknown[] } }): Promise<RawRow[]> {
   const { sql, bindings } = query.toSQL()
-  return HotQueries.all<RawRow>(sql, [...bindings])
+  return HotQueries.scan<RawRow>(sql, [...bindings])
 }
 
 /** Rows of a type for one user in [from, to] (`X-Total-Count` of a paged export). */

@@ -74,7 +74,7 @@ export class SleepService {
     const { user, from, to } = await this.windows.open(userId, request.window)
     if (!request.page) {
       // The whole window (up to a year and more of nights): one joined query, rows as read.
-      const rows = await HotQueries.all<JoinedNight>(joinedWindowSql(), [user.id, from, to])
+      const rows = await HotQueries.scan<JoinedNight>(joinedWindowSql(), [user.id, from, to])
       // Each row serves as both records (it carries both attribute sets): no copies per night.
       return {
         rows: rows.map((row) => ({ record: row, recharge: row.rechargeId === null ? null : row })),
