@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { Socket } from 'node:net'
 import type { ClientConfig } from 'pg'
 import { HotQueries } from '#services/hot_queries'
 import { PgPipeline } from '#services/pg_pipeline'
@@ -106,5 +107,39 @@ test.group('Prepared reads on the request path', () => {
       await reachable.close()
     }
     await assert.rejects(() => reachable.query(statement, [4]), /closed/)
+  }).skip(!PG_SUITE, PG_ONLY)
+
+  test('PostgreSQL: the statements sent in one turn go out in one socket write per connection', async ({ assert, cleanup }) => {
+    const settings = db.manager.get(db.primaryConnectionName)!.config.connection as ClientConfig
+    const pipeline = new PgPipeline({ connectionString: settings.connectionString })
+    cleanup(() => pipeline.close())
+    const statement = { name: 'hv_pipeline_turn', text: 'select $1::integer as n' }
+    // Both connections open and the statement prepared on each.
+    await Promise.all([1, 2, 3, 4].map((n) => pipeline.query(statement, [n])))
+
+    const writes = new Map<Socket, number>()
+    const count = (socket: Socket) => writes.set(socket, (writes.get(socket) ?? 0) + 1)
+    const { _write: write, _writev: writev } = Socket.prototype as unknown as Record<string, (...args: unknown[]) => void>
+    Object.assign(Socket.prototype, {
+      _write(this: Socket, ...args: unknown[]) {
+        count(this)
+        return write.apply(this, args)
+      },
+      _writev(this: Socket, ...args: unknown[]) {
+        count(this)
+        return writev.apply(this, args)
+      },
+    })
+    let rows: Array<Array<{ n: number }>>
+    try {
+      rows = await Promise.all(Array.from({ length: 20 }, (_, n) => pipeline.query<{ n: number }>(statement, [n])))
+    } finally {
+      Object.assign(Socket.prototype, { _write: write, _writev: writev })
+    }
+    assert.deepEqual(
+      rows.map(([row]) => row.n),
+      Array.from({ length: 20 }, (_, n) => n)
+    )
+    assert.deepEqual([...writes.values()], [1, 1], 'twenty statements, two connections, one write each')
   }).skip(!PG_SUITE, PG_ONLY)
 })
