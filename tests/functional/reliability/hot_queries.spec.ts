@@ -55,7 +55,7 @@ test.group('Prepared reads on the request path', () => {
       await db.table('hot_reads_probe').insert({ id: 1, v: 1 })
       for (let v = 2; v <= 20; v++) {
         await db.from('hot_reads_probe').where('id', 1).update({ v })
-        const [seen] = await Promise.all([HotQueries.first<{ v: number }>('select v from hot_reads_probe where id = ?', [1])])
+        const seen = await HotQueries.first<{ v: number }>('select v from hot_reads_probe where id = ?', [1])
         assert.equal(Number(seen!.v), v)
       }
     } finally {
