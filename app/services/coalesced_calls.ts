@@ -49,11 +49,17 @@ export class CoalescedCalls<K, R> {
   /**
    * The next call starts once the event loop has read what arrived with this caller (setImmediate
    * runs after the loop's I/O callbacks): requests read from other sockets in the same turn join it
-   * instead of waiting a whole round trip for the one after.
+   * instead of waiting a whole round trip for the one after. While another call of the key is on
+   * the way (the key is under load) it waits one turn more: requests then arrive spread over
+   * successive turns, and the extra turn lets one round trip carry those of two turns (PostgreSQL +
+   * Redis cached answers at 16 connections: +6–11 % for the 61 kB year of sleep, whose batches were
+   * half the size of the small answers', profile note "Twenty-fifth look"). A caller alone (nothing
+   * on the way) starts at the first turn and pays nothing.
    */
   #schedule(key: K, batch: Batch<R>) {
     batch.scheduled = true
-    setImmediate(() => this.#next(key, batch))
+    if (batch.running > 0) setImmediate(() => setImmediate(() => this.#next(key, batch)))
+    else setImmediate(() => this.#next(key, batch))
   }
 
   #next(key: K, batch: Batch<R>) {

@@ -126,6 +126,7 @@ test.group('CoalescedCalls', () => {
     await turn()
     const second = [calls.call('a'), calls.call('a')]
     await turn()
+    await turn()
     assert.lengthOf(started, 2, 'the second batch does not wait for the first')
     assert.equal(started[1].count, 2)
     const third = calls.call('a')
@@ -140,6 +141,8 @@ test.group('CoalescedCalls', () => {
         ['second', 1, 2],
       ]
     )
+    // The first is still on the way, so the waiting batch takes one more turn.
+    await turn()
     await turn()
     assert.lengthOf(started, 3, 'a run ended: the waiting batch starts')
     assert.equal(started[2].count, 1)
@@ -153,5 +156,31 @@ test.group('CoalescedCalls', () => {
     assert.lengthOf(started, 4, 'the key starts afresh once nothing runs')
     started[3].finish('again')
     assert.equal((await again).result, 'again')
+  })
+
+  test('while a call is on the way the next batch waits one more turn and carries the callers of both', async ({
+    assert,
+  }) => {
+    const { calls, started } = manualRuns(2)
+    const first = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 1, 'a caller alone starts at the first turn')
+    const second = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 1, 'a call is on the way: the next batch is still gathering')
+    const third = calls.call('a')
+    await turn()
+    assert.lengthOf(started, 2)
+    assert.equal(started[1].count, 2, 'the callers of two turns go in one run')
+    started[0].finish('one')
+    started[1].finish('two')
+    assert.equal((await first).result, 'one')
+    assert.deepEqual(
+      [await second, await third].map((share) => [share.result, share.index, share.count]),
+      [
+        ['two', 0, 2],
+        ['two', 1, 2],
+      ]
+    )
   })
 })
