@@ -19,8 +19,9 @@ interface Waiter<R> {
 /**
  * Coalesces concurrent calls with the same key into one, without ever answering from a call that
  * started before the caller arrived: callers wait and go together in the next call, which starts
- * once the event loop has read the rest of its turn's I/O, and while `inFlight` calls for a key
- * are running it is the one after the first of them to finish. So under load one round trip serves
+ * once the event loop has read the rest of its turn's I/O (one more turn while another call of
+ * the key runs), and while `inFlight` calls for a key are running it is the one after the first
+ * of them to finish. So under load one round trip serves
  * every request that arrived while it was waiting, and each answer is still as fresh as a call of
  * its own. `run` gets the batch size (e.g. how many requests to count).
  */
@@ -29,9 +30,9 @@ export class CoalescedCalls<K, R> {
 
   /**
    * `inFlight`: how many calls of one key may run at once. Each still starts after its callers
-   * arrived; with two, the requests that arrive during a round trip go out at once instead of
-   * waiting for it (PostgreSQL + Redis cached answers: +6–10 % at 16 connections, profile note
-   * "Sixteenth look").
+   * arrived; with two, the requests that arrive during a round trip go out without waiting for it
+   * (a turn later, see `#schedule`; PostgreSQL + Redis cached answers: +6–10 % at 16 connections,
+   * profile note "Sixteenth look").
    */
   constructor(
     protected run: (key: K, count: number) => Promise<R>,
